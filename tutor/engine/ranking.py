@@ -1,0 +1,182 @@
+"""The 19-tier ranking (rules.md section 3): suits decide nothing but which cards are named.
+
+>>> tier(card("3-coins")), tier(card("A-swords")), tier(card("3-clubs"))
+(1, 9, 19)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from tutor.engine.cards import PACK, Card, card
+from tutor.engine.errors import RuleViolation
+from tutor.engine.explanation import Explained
+
+# Tiers 1-8 are single named cards; from 9 on, every card of a rank shares the tier, except that
+# the threes and nines of coins and cups are named and so sit higher.
+_NAMED_TIERS: dict[str, int] = {
+    "3-coins": 1,
+    "3-cups": 2,
+    "2-coins": 3,
+    "2-cups": 4,
+    "9-cups": 5,
+    "9-coins": 6,
+    "2-clubs": 7,
+    "2-swords": 8,
+}
+_RANK_TIERS: dict[str, int] = {
+    "A": 9,
+    "K": 10,
+    "C": 11,
+    "J": 12,
+    "9": 13,
+    "8": 14,
+    "7": 15,
+    "6": 16,
+    "5": 17,
+    "4": 18,
+    "3": 19,
+}
+
+TIERS: dict[Card, int] = {c: _NAMED_TIERS.get(c.code) or _RANK_TIERS[c.rank] for c in PACK}
+TIER_COUNT = 19
+
+# How explanations speak of each tier: the name alone for a one-card tier, a group otherwise.
+TIER_NAMES: dict[int, str] = {
+    1: "Monsieur",
+    2: "Madame",
+    3: "Le Borgne",
+    4: "La Vache",
+    5: "Grand-neuf",
+    6: "Petit-neuf",
+    7: "Deux de chêne",
+    8: "Deux d'écrit",
+    9: "the aces",
+    10: "the kings",
+    11: "the cavaliers",
+    12: "the jacks",
+    13: "the plain nines (swords, clubs)",
+    14: "the eights",
+    15: "the sevens",
+    16: "the sixes",
+    17: "the fives",
+    18: "the fours",
+    19: "the plain threes (swords, clubs)",
+}
+_ONE_OF_TIER: dict[int, str] = {
+    9: "an ace",
+    10: "a king",
+    11: "a cavalier",
+    12: "a jack",
+    13: "a plain nine",
+    14: "an eight",
+    15: "a seven",
+    16: "a six",
+    17: "a five",
+    18: "a four",
+    19: "a plain three",
+}
+
+TOP_CARDS: tuple[Card, ...] = (card("3-coins"), card("3-cups"), card("2-coins"), card("2-cups"))
+NAMED: tuple[Card, ...] = tuple(sorted((card(code) for code in _NAMED_TIERS), key=lambda c: _NAMED_TIERS[c.code]))
+
+
+def tier(c: Card) -> int:
+    """The card's tier, 1 (Monsieur) to 19 (the plain threes)."""
+    return TIERS[c]
+
+
+def cards_of_tier(number: int) -> tuple[Card, ...]:
+    """The cards of one tier, in suit order."""
+    return tuple(c for c in PACK if TIERS[c] == number)
+
+
+def describe(c: Card) -> str:
+    """A card with what makes it rank where it does: ``A-swords (an ace, tier 9)``."""
+    t = TIERS[c]
+    what = c.name if c.name else _ONE_OF_TIER[t]
+    return f"{c.code} ({what}, tier {t})"
+
+
+def sort_key(c: Card) -> tuple[int, int]:
+    """Best first; within a tier, suit order coins, cups, swords, clubs."""
+    return (TIERS[c], c.suit.order)
+
+
+def ordered(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=sort_key)
+
+
+def distinct(cards: Sequence[Card], what: str = "card") -> None:
+    """Raise if a card appears twice, naming the second occurrence."""
+    seen: dict[Card, int] = {}
+    for position, c in enumerate(cards):
+        if c in seen:
+            raise RuleViolation(f"{c} appears twice (also {what} {seen[c] + 1})", (position,))
+        seen[c] = position
+
+
+@dataclass(frozen=True)
+class Ranking(Explained):
+    """The given cards grouped by tier, best first."""
+
+    cards: tuple[Card, ...]
+    order: tuple[tuple[Card, ...], ...]
+
+    @property
+    def highest(self) -> tuple[Card, ...]:
+        return self.order[0]
+
+    @property
+    def tie(self) -> bool:
+        return len(self.highest) > 1
+
+    def outcome(self) -> dict[str, object]:
+        return {
+            "highest": [str(c) for c in self.highest],
+            "tie": self.tie,
+            "order": [[str(c) for c in group] for group in self.order],
+            "tiers": {str(c): TIERS[c] for c in self.cards},
+        }
+
+
+def rank_cards(cards: Sequence[Card]) -> Ranking:
+    """Group 2 to 48 distinct cards by tier and explain which is highest."""
+    if not 2 <= len(cards) <= 48:
+        raise RuleViolation(f"give 2 to 48 cards to rank, not {len(cards)}")
+    distinct(cards)
+    groups: dict[int, list[Card]] = {}
+    for c in ordered(cards):
+        groups.setdefault(TIERS[c], []).append(c)
+    order = tuple(tuple(group) for _, group in sorted(groups.items()))
+    steps = [f"{describe(c)}." for c in cards]
+    best_tier = TIERS[order[0][0]]
+    if len(order[0]) == 1:
+        steps.append(f"The best tier present is {best_tier}: {order[0][0].label} alone is the highest card.")
+    else:
+        names = " and ".join(str(c) for c in order[0])
+        steps.append(
+            f"The best tier present is {best_tier} ({TIER_NAMES[best_tier]}), shared by {names}: "
+            "they are exactly equal, because suits decide nothing outside the named cards."
+        )
+    traps = _traps(cards)
+    steps.extend(traps)
+    if len(order) > 1:
+        listing = "; ".join(f"tier {TIERS[group[0]]}: {', '.join(str(c) for c in group)}" for group in order)
+        steps.append(f"From best to worst: {listing}.")
+    return Ranking(explanation=tuple(steps), cards=tuple(cards), order=order)
+
+
+def _traps(cards: Sequence[Card]) -> list[str]:
+    """Remarks on the cards whose rank misleads a newcomer, derived from their tiers."""
+    notes = []
+    for c in cards:
+        if c.rank == "3" and TIERS[c] == 19:
+            notes.append(
+                f"{c} is a plain three: only the threes of coins and cups are named, so it is among "
+                "the lowest cards in the pack."
+            )
+        elif c.rank == "9" and TIERS[c] == 13:
+            notes.append(f"{c} is a plain nine: it ranks below the jacks (tier 12), not with the named nines.")
+    return notes

@@ -1,0 +1,78 @@
+"""One trick (rules.md section 7): the best tier wins; a shared best tier spoils the trick."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tutor.engine.cards import Card
+from tutor.engine.errors import RuleViolation
+from tutor.engine.explanation import Explained
+from tutor.engine.ranking import TIER_NAMES, TIERS, describe
+from tutor.engine.seats import Seat
+
+
+@dataclass(frozen=True)
+class Trick(Explained):
+    """Four cards played clockwise from ``leader``, and what became of them."""
+
+    leader: Seat
+    plays: tuple[tuple[Seat, Card], ...]
+    best: tuple[Card, ...]
+    winner: Seat | None
+
+    @property
+    def spoiled(self) -> bool:
+        return self.winner is None
+
+    @property
+    def best_tier(self) -> int:
+        return TIERS[self.best[0]]
+
+    @property
+    def next_leader(self) -> Seat:
+        """The winner leads next; after a spoiled trick the same leader leads again."""
+        return self.winner if self.winner is not None else self.leader
+
+    def card_of(self, seat: Seat) -> Card:
+        return next(c for s, c in self.plays if s is seat)
+
+    def outcome(self) -> dict[str, object]:
+        return {
+            "winner": self.winner.value if self.winner else None,
+            "spoiled": self.spoiled,
+            "next_leader": self.next_leader.value,
+            "best": [str(c) for c in self.best],
+        }
+
+
+def resolve_trick(leader: Seat, cards: Sequence[Card]) -> Trick:
+    """Resolve four cards played in order, the leader's first."""
+    if len(cards) != 4:
+        raise RuleViolation(f"a trick has 4 cards, one from each player, not {len(cards)}")
+    seen: set[Card] = set()
+    for position, c in enumerate(cards):
+        if c in seen:
+            raise RuleViolation(f"{c} is played twice in one trick", (position,))
+        seen.add(c)
+    plays = tuple(zip(leader.clockwise_from(), cards, strict=True))
+    best_tier = min(TIERS[c] for c in cards)
+    best = tuple(c for c in cards if TIERS[c] == best_tier)
+    holders = [seat for seat, c in plays if TIERS[c] == best_tier]
+    steps = [f"{leader.title} led {describe(cards[0])}."]
+    steps += [f"{seat.title} played {describe(c)}." for seat, c in plays[1:]]
+    if len(best) == 1:
+        winner: Seat | None = holders[0]
+        steps.append(
+            f"The best card played is {describe(best[0])}, alone in its tier: "
+            f"{holders[0].title} wins the trick and leads the next one."
+        )
+    else:
+        winner = None
+        sharers = " and ".join(f"{seat.title}'s {c}" for seat, c in plays if TIERS[c] == best_tier)
+        count = "Two" if len(best) == 2 else ("Three" if len(best) == 3 else "Four")
+        steps.append(
+            f"{count} cards share the best tier played, {TIER_NAMES[best_tier]} (tier {best_tier}): "
+            f"{sharers}. The trick is spoiled. Nobody wins it, and {leader.title}, who led it, leads again."
+        )
+    return Trick(explanation=tuple(steps), leader=leader, plays=plays, best=best, winner=winner)
