@@ -40,18 +40,18 @@ def keep_best(seat: Seat, cards: Sequence[Card]) -> Keep:
     kept, discarded = tuple(ranked[:KEEP]), tuple(ranked[KEEP:])
     edge = TIERS[kept[-1]]
     straddle = edge if TIERS[discarded[0]] == edge else None
-    tiers = ", ".join(str(TIERS[c]) for c in kept)
     steps = [
-        f"{seat.title} keeps the nine best of {len(cards)} cards (tiers {tiers}) and discards six: "
-        f"{', '.join(str(c) for c in discarded)}."
+        f"{seat.title} keeps the nine best of {len(cards)} cards: "
+        f"{', '.join(f'{c} ({TIERS[c]})' for c in kept)} (tier in brackets), "
+        f"and discards six: {', '.join(str(c) for c in discarded)}."
     ]
     if straddle is not None:
         inside = [c for c in kept if TIERS[c] == edge]
         outside = [c for c in discarded if TIERS[c] == edge]
         steps.append(
-            f"The cut falls inside tier {edge} ({TIER_NAMES[edge]}): {len(inside)} of "
-            f"{len(inside) + len(outside)} equal cards fit. They are exactly equal, so any of them will do; "
-            f"here suit order (coins, cups, swords, clubs) picks {', '.join(str(c) for c in inside)}."
+            f"The line between kept and discarded cards falls inside tier {edge} ({TIER_NAMES[edge]}): "
+            f"{len(inside)} of {len(inside) + len(outside)} equal cards fit. They are exactly equal, so any of them "
+            f"will do; here suit order (coins, cups, swords, clubs) picks {', '.join(str(c) for c in inside)}."
         )
     return Keep(tuple(steps), seat, kept, discarded, straddle)
 

@@ -148,7 +148,7 @@ def play_deal(
 
 def trick_summary(trick: Trick) -> str:
     """One line for a trick inside a longer explanation."""
-    cards = ", ".join(f"{seat.value} {c}" for seat, c in trick.plays)
+    cards = ", ".join(f"{seat.title} {c}" for seat, c in trick.plays)
     if trick.winner is None:
         best = " and ".join(str(c) for c in trick.best)
         return f"{cards}. {best} tie for the best tier ({trick.best_tier}): spoiled; {trick.leader.title} leads again."

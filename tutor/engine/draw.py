@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.explanation import Explained
-from tutor.engine.ranking import TOP_CARDS, describe
+from tutor.engine.ranking import TOP_CARDS
 from tutor.engine.words import join_and
 
 # Outcome keys for the four top cards, in rank order (Monsieur, Madame, Le Borgne, La Vache).
@@ -77,8 +77,7 @@ def partnership_draw(players: Sequence[str], cards: Sequence[Card]) -> Draw:
         if key:
             holders[key] = name
             steps.append(
-                f"Card {position + 1}, {describe(c)}, goes to {name}{skip}: a top card, so {name} "
-                "is dealt no more cards."
+                f"Card {position + 1}, {c.label}, goes to {name}{skip}: a top card, so {name} is dealt no more cards."
             )
         else:
             steps.append(f"Card {position + 1}, {c}, goes to {name}{skip}.")

@@ -51,7 +51,7 @@ def reached_at(trick_winners: Sequence[Seat | None], seat: Seat, count: int) -> 
             won += 1
             if won == count:
                 return number
-    raise ValueError(f"{seat} never won {count} tricks")
+    raise RuleViolation(f"{seat.title} never won {count} tricks")
 
 
 def is_mordienne_run(trick_winners: Sequence[Seat | None], seat: Seat) -> bool:
@@ -66,6 +66,9 @@ def score_deal(trick_winners: Sequence[Seat | None], mordienne: bool = False) ->
     """Score the nine results of a deal (a seat, or ``None`` for a spoiled trick)."""
     if len(trick_winners) != TRICKS_PER_DEAL:
         raise RuleViolation(f"a deal has {TRICKS_PER_DEAL} tricks, not {len(trick_winners)}")
+    for number, winner in enumerate(trick_winners):
+        if winner is not None and not isinstance(winner, Seat):
+            raise RuleViolation(f"trick {number + 1}'s result must be a seat or spoiled, not {winner!r}", (number,))
     tricks_won = {seat: sum(1 for w in trick_winners if w is seat) for seat in SEATS}
     spoiled = sum(1 for w in trick_winners if w is None)
     steps = [_tally(tricks_won, spoiled)]
@@ -90,7 +93,8 @@ def score_deal(trick_winners: Sequence[Seat | None], mordienne: bool = False) ->
     points = 1
     if run:
         first = trick_winners.index(winner) + 1
-        shape = f"{winner.title} won nothing before trick {first}, then every trick from {first} to 9: a mordienne"
+        tail = "the ninth and last trick" if first == TRICKS_PER_DEAL else f"every trick from {first} to 9"
+        shape = f"{winner.title} won nothing before trick {first}, then {tail}: a mordienne"
         if mordienne:
             points = 2
             steps.append(f"{shape}, so the point is worth 2.")

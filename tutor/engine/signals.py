@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card, card
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.explanation import Explained
-from tutor.engine.ranking import NAMED, describe
+from tutor.engine.ranking import NAMED, describe, distinct
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,7 @@ class HandSignals(Explained):
 
 def hand_signals(hand: Sequence[Card]) -> HandSignals:
     """The signals a hand calls for: one per named card, ``aces`` with the count, or ``useless-hand``."""
+    distinct(hand)
     named = [c for c in NAMED if c in hand]
     aces = sum(1 for c in hand if c.rank == "A")
     chosen = [_BY_CARD[c] for c in named]

@@ -64,7 +64,7 @@ def resolve_trick(leader: Seat, cards: Sequence[Card]) -> Trick:
     if len(best) == 1:
         winner: Seat | None = holders[0]
         steps.append(
-            f"The best card played is {describe(best[0])}, alone in its tier: "
+            f"The best card played is {describe(best[0])}, the only card of its tier in this trick: "
             f"{holders[0].title} wins the trick and leads the next one."
         )
     else:

@@ -1,0 +1,1 @@
+"""The Streamlit app: thin pages over the engine and the content layer."""

@@ -1,0 +1,171 @@
+"""``aluette-tutor``: the authors' command line (solve, check, simulate, ...)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tutor.content.files import find_yaml
+from tutor.content.outcomes import show
+from tutor.content.problems import ContentError, Problem
+from tutor.content.scenario import Scenario, load_scenario
+from tutor.content.solve import compare, solve
+from tutor.engine import Explained, RuleViolation
+from tutor.engine.words import plural
+
+
+def _load(paths: Sequence[str]) -> tuple[list[Scenario], list[Problem]]:
+    files, problems = find_yaml(paths)
+    return _load_files(files, problems)
+
+
+def _load_files(files: Sequence[Path], problems: list[Problem]) -> tuple[list[Scenario], list[Problem]]:
+    scenarios: list[Scenario] = []
+    for path in files:
+        try:
+            scenarios.append(load_scenario(path))
+        except ContentError as error:
+            problems.extend(error.problems)
+    return scenarios, problems
+
+
+def _print_problems(problems: Sequence[Problem]) -> None:
+    for problem in problems:
+        print(problem, file=sys.stderr)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    scenarios, problems = _load(args.paths)
+    for scenario in scenarios:
+        try:
+            result = solve(scenario)
+        except ContentError as error:
+            problems.extend(error.problems)
+            continue
+        if args.json:
+            record = {
+                "id": scenario.id,
+                "kind": scenario.kind,
+                "outcome": result.outcome(),
+                "explanation": list(result.explanation),
+            }
+            print(json.dumps(record, ensure_ascii=False))
+        else:
+            print(_readable(scenario, result))
+    _print_problems(problems)
+    return 1 if problems else 0
+
+
+def _readable(scenario: Scenario, result: Explained) -> str:
+    lines = [f"{scenario.id}: {scenario.title} [{scenario.kind}]"]
+    for key, value in result.outcome().items():
+        mark = "  (asked)" if key in scenario.ask else ""
+        lines.append(f"  {key}: {show(value)}{mark}")
+    lines.append("  why:")
+    lines += [f"    {number}. {step}" for number, step in enumerate(result.explanation, start=1)]
+    if scenario.note:
+        lines.append(f"  note: {scenario.note}")
+    return "\n".join(lines) + "\n"
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    files, problems = find_yaml(args.paths)
+    scenarios, problems = _load_files(files, problems)
+    seen: dict[str, Scenario] = {}
+    for scenario in scenarios:
+        if scenario.id in seen:
+            first = seen[scenario.id]
+            problems.append(scenario.problem(("id",), f"the id '{scenario.id}' is already used by {first.file}"))
+            continue
+        seen[scenario.id] = scenario
+        try:
+            problems.extend(compare(scenario, solve(scenario)))
+        except ContentError as error:
+            problems.extend(error.problems)
+    for problem in sorted(problems):
+        print(problem)
+    verdict = plural(len(problems), "problem") if problems else "no problems"
+    print(f"checked {plural(len(files), 'file')} ({plural(len(scenarios), 'scenario')}): {verdict}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tutor.engine.simulate import simulate  # numpy is imported only when simulating
+
+    stats = simulate(args.deals, args.seed, args.mordienne)
+    data = stats.as_json()
+    if args.json:
+        print(json.dumps(data))
+    else:
+        for key, value in data.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="aluette-tutor",
+        description="Aluette tutor: solve and check scenario files, simulate random deals, run the app.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    solve_p = commands.add_parser(
+        "solve",
+        help="compute the outcome and explanation of scenarios",
+        description="Run scenarios through the rules engine and print each outcome with the steps that explain it.",
+    )
+    solve_p.add_argument("paths", nargs="+", metavar="PATH", help="a scenario file, or a folder searched for *.yaml")
+    solve_p.add_argument("--json", action="store_true", help="one JSON object per scenario, one per line")
+    solve_p.set_defaults(run=cmd_solve)
+
+    check_p = commands.add_parser(
+        "check",
+        help="validate scenarios and compare their expect with the engine",
+        description="Validate scenario files, run each through the engine and compare "
+        "its 'expect'. Prints FILE:LINE: key.path: problem, one per line; exits 1 if any.",
+    )
+    check_p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to check")
+    check_p.set_defaults(run=cmd_check)
+
+    sim_p = commands.add_parser(
+        "simulate",
+        help="play random deals and print statistics",
+        description="Play N random deals (every player plays a uniformly random card "
+        "from their hand; no chant) and print statistics.",
+    )
+    sim_p.add_argument("--deals", type=_positive, default=10_000, help="number of deals (default 10000)")
+    sim_p.add_argument("--seed", type=int, default=0, help="random seed: the same seed gives the same numbers")
+    sim_p.add_argument("--mordienne", action="store_true", help="score with the optional mordienne rule")
+    sim_p.add_argument("--json", action="store_true", help="print one JSON object")
+    sim_p.set_defaults(run=cmd_simulate)
+    return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("give at least 1")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except RuleViolation as error:
+        print(f"aluette-tutor: {error.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Lessons and scenarios: safe YAML loading, validation with line-numbered problems, solving."""

@@ -1,0 +1,140 @@
+"""Reading typed values out of a YAML document, collecting every problem with its line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tutor.content.problems import Problem
+from tutor.content.yamlsafe import Document, Path_
+from tutor.engine.cards import Card, parse_card
+from tutor.engine.errors import RuleViolation, short
+from tutor.engine.seats import Seat, Team
+
+
+class Missing:
+    """Marks a value that is absent or unusable; the problem has already been recorded."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+MISSING = Missing()
+
+
+class Reader:
+    """Helpers that check a value's type and record a located problem when it is wrong."""
+
+    def __init__(self, doc: Document) -> None:
+        self.doc = doc
+        self.problems: list[Problem] = []
+
+    def add(self, path: Path_, message: str) -> Missing:
+        self.problems.append(self.doc.problem(path, message))
+        return MISSING
+
+    def mapping(self, path: Path_, value: object, what: str = "a mapping") -> dict[object, object] | Missing:
+        if isinstance(value, dict):
+            return value
+        return self.add(path, f"expected {what}, not {_kind_of(value)}")
+
+    def keys(
+        self, path: Path_, mapping: dict[object, object], required: Sequence[str], optional: Sequence[str] = ()
+    ) -> None:
+        for key in required:
+            if key not in mapping:
+                self.add(path, f"missing key '{key}'")
+        allowed = (*required, *optional)
+        for key in mapping:
+            if key not in allowed:
+                self.add((*path, key), f"unknown key {short(key)} (keys here: {', '.join(allowed)})")
+
+    def text(self, path: Path_, value: object) -> str | Missing:
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        return self.add(path, f"expected text, not {_kind_of(value)}")
+
+    def boolean(self, path: Path_, value: object) -> bool | Missing:
+        if isinstance(value, bool):
+            return value
+        return self.add(path, f"expected true or false, not {short(value)}")
+
+    def integer(self, path: Path_, value: object, low: int, high: int) -> int | Missing:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        return self.add(path, f"expected a whole number from {low} to {high}, not {short(value)}")
+
+    def card(self, path: Path_, value: object) -> Card | Missing:
+        try:
+            return parse_card(value)
+        except RuleViolation as error:
+            return self.add(path, error.message)
+
+    def seat(self, path: Path_, value: object) -> Seat | Missing:
+        try:
+            return Seat.parse(value)
+        except RuleViolation as error:
+            return self.add(path, error.message)
+
+    def team(self, path: Path_, value: object) -> Team | Missing | None:
+        if value is None:
+            return None
+        try:
+            return Team.parse(value)
+        except RuleViolation as error:
+            return self.add(path, error.message + " or null")
+
+    def cards(
+        self, path: Path_, value: object, low: int, high: int | None = None, distinct: bool = True
+    ) -> tuple[Card, ...] | Missing:
+        """A list of ``low`` to ``high`` cards (exactly ``low`` when ``high`` is None)."""
+        if not isinstance(value, list):
+            return self.add(path, f"expected a list of cards, not {_kind_of(value)}")
+        high = low if high is None else high
+        result: list[Card] = []
+        ok = low <= len(value) <= high
+        if not ok:
+            wanted = str(low) if low == high else f"{low} to {high}"
+            self.add(path, f"expected {wanted} cards, found {len(value)}")
+        for position, item in enumerate(value[:48]):  # past 48 cards every further one is a duplicate
+            c = self.card((*path, position), item)
+            if isinstance(c, Missing):
+                ok = False
+                continue
+            if distinct and c in result:
+                self.add((*path, position), f"{c} appears twice (also item {result.index(c)})")
+                ok = False
+            result.append(c)
+        return tuple(result) if ok else MISSING
+
+    def sequence(
+        self, path: Path_, value: object, length: int | None = None, what: str = "entries"
+    ) -> list[object] | Missing:
+        if not isinstance(value, list):
+            return self.add(path, f"expected a list, not {_kind_of(value)}")
+        if length is not None and len(value) != length:
+            return self.add(path, f"expected {length} {what}, found {len(value)}")
+        return value
+
+    def seat_mapping(self, path: Path_, value: object) -> dict[Seat, tuple[Path_, object]] | Missing:
+        """A mapping keyed by seats: seat -> (the entry's path as written, its value)."""
+        mapping = self.mapping(path, value, "a mapping of seats (N, E, S, W)")
+        if isinstance(mapping, Missing):
+            return MISSING
+        result: dict[Seat, tuple[Path_, object]] = {}
+        for key, item in mapping.items():
+            seat = self.seat((*path, key), key)  # type: ignore[arg-type]
+            if not isinstance(seat, Missing):
+                if seat in result:
+                    self.add((*path, key), f"seat {seat} is given twice")  # type: ignore[arg-type]
+                result[seat] = ((*path, key), item)  # type: ignore[arg-type]
+        return result
+
+
+def _kind_of(value: object) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return short(value)

@@ -1,0 +1,381 @@
+"""Scenario files (the fixed contract in ``shared/scenario-contract.md``) read into typed values.
+
+A scenario sets up one situation of a given kind; the engine computes its outcome. Beyond the
+contract, two optional keys: ``difficulty`` (1-3) and ``hint`` (text a learner may reveal first).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tutor.content.outcomes import OUTCOME_SHAPES, normalize
+from tutor.content.problems import ContentError, Problem
+from tutor.content.reader import MISSING, Missing, Reader
+from tutor.content.yamlsafe import Document, load_document
+from tutor.engine.cards import Card
+from tutor.engine.errors import RuleViolation, short
+from tutor.engine.game import DEALS_PER_GAME, DealPoint
+from tutor.engine.scoring import TRICKS_PER_DEAL
+from tutor.engine.seats import SEATS, Seat
+from tutor.engine.signals import SIGNAL_IDS
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+REQUIRED = ("id", "title", "kind", "topic", "setup", "ask")
+OPTIONAL = ("rules", "expect", "note", "difficulty", "hint")
+
+
+@dataclass(frozen=True)
+class RankSetup:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class DrawSetup:
+    players: tuple[str, ...]
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class TrickSetup:
+    leader: Seat
+    plays: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class DealSetup:
+    """Either the nine trick results, or the dealer, the hands and the plays."""
+
+    tricks: tuple[Seat | None, ...] | None = None
+    dealer: Seat | None = None
+    hands: dict[Seat, tuple[Card, ...]] | None = None
+    plays: tuple[tuple[Card, ...], ...] | None = None
+
+
+@dataclass(frozen=True)
+class ChantSetup:
+    dealer: Seat
+    talon: tuple[Card, ...]
+    agree: dict[Seat, bool]
+    hands: dict[Seat, tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class SignalSetup:
+    signal: str | None = None
+    hand: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    first_dealer: Seat
+    deals: tuple[DealPoint | tuple[Seat | None, ...], ...]
+
+
+Setup = RankSetup | DrawSetup | TrickSetup | DealSetup | ChantSetup | SignalSetup | GameSetup
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    kind: str
+    topic: str
+    setup: Setup
+    ask: tuple[str, ...]
+    mordienne: bool = False
+    expect: dict[str, object] = field(default_factory=dict)
+    note: str | None = None
+    difficulty: int | None = None
+    hint: str | None = None
+    document: Document | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def file(self) -> str:
+        return self.document.file if self.document else "<memory>"
+
+    @property
+    def outcome_keys(self) -> tuple[str, ...]:
+        """The outcome keys this scenario's form can produce."""
+        keys = tuple(OUTCOME_SHAPES[self.kind])
+        if isinstance(self.setup, DealSetup) and self.setup.tricks is not None:
+            return tuple(k for k in keys if k != "leaders")
+        if isinstance(self.setup, SignalSetup):
+            return ("meaning", "gesture") if self.setup.signal else ("signals", "aces")
+        return keys
+
+    def problem(self, path: tuple[str | int, ...], message: str) -> Problem:
+        if self.document is None:
+            return Problem(self.file, 1, ".".join(map(str, path)), message)
+        return self.document.problem(path, message)
+
+
+def load_scenario(path: Path, shown: str | None = None) -> Scenario:
+    """Read and validate one scenario file; raise :class:`ContentError` listing every problem."""
+    return scenario_from_document(load_document(path, shown))
+
+
+def scenario_from_document(doc: Document) -> Scenario:
+    r = Reader(doc)
+    top = r.mapping((), doc.data, "a mapping of scenario keys (id, title, kind, topic, setup, ask)")
+    if isinstance(top, Missing):
+        raise ContentError(r.problems)
+    r.keys((), top, REQUIRED, OPTIONAL)
+    sid = r.text(("id",), top["id"]) if "id" in top else MISSING
+    if isinstance(sid, str) and not SLUG.match(sid):
+        sid = r.add(("id",), f"{short(sid)} is not a slug (lowercase letters, digits and '-')")
+    title = r.text(("title",), top["title"]) if "title" in top else MISSING
+    topic = r.text(("topic",), top["topic"]) if "topic" in top else MISSING
+    if isinstance(topic, str) and not SLUG.match(topic):
+        topic = r.add(("topic",), f"{short(topic)} is not a slug (lowercase letters, digits and '-')")
+    kind = top.get("kind", MISSING)
+    if "kind" in top and kind not in OUTCOME_SHAPES:
+        kind = r.add(("kind",), f"{short(kind)} is not a kind (kinds: {' '.join(OUTCOME_SHAPES)})")
+    mordienne = _rules(r, top.get("rules", {}))
+    setup: Setup | Missing = MISSING
+    if isinstance(kind, str) and "setup" in top:
+        setup_map = r.mapping(("setup",), top["setup"])
+        if not isinstance(setup_map, Missing):
+            setup = _SETUP_READERS[kind](r, setup_map)
+    note = r.text(("note",), top["note"]) if "note" in top else None
+    hint = r.text(("hint",), top["hint"]) if "hint" in top else None
+    difficulty = r.integer(("difficulty",), top["difficulty"], 1, 3) if "difficulty" in top else None
+    ask = _ask(r, top.get("ask", MISSING), kind, setup) if "ask" in top else MISSING
+    expect = _expect(r, top.get("expect", {}), kind, setup)
+    values = (sid, title, topic, kind, setup, ask, mordienne, note, hint, difficulty, expect)
+    if r.problems or any(isinstance(v, Missing) for v in values):
+        raise ContentError(r.problems or [doc.problem((), "this scenario could not be read")])
+    assert isinstance(sid, str) and isinstance(title, str) and isinstance(topic, str) and isinstance(kind, str)
+    return Scenario(
+        sid,
+        title,
+        kind,
+        topic,
+        setup,
+        ask,
+        mordienne,
+        expect,
+        note,
+        difficulty,
+        hint,  # type: ignore[arg-type]
+        doc,
+    )
+
+
+def _rules(r: Reader, value: object) -> bool | Missing:
+    rules = r.mapping(("rules",), value)
+    if isinstance(rules, Missing):
+        return MISSING
+    r.keys(("rules",), rules, (), ("mordienne",))
+    return r.boolean(("rules", "mordienne"), rules["mordienne"]) if "mordienne" in rules else False
+
+
+def _form_keys(kind: str, setup: Setup | Missing) -> tuple[str, ...]:
+    keys = tuple(OUTCOME_SHAPES[kind])
+    if isinstance(setup, DealSetup) and setup.tricks is not None:
+        keys = tuple(k for k in keys if k != "leaders")
+    if isinstance(setup, SignalSetup):
+        keys = ("meaning", "gesture") if setup.signal else ("signals", "aces")
+    return keys
+
+
+def _ask(r: Reader, value: object, kind: object, setup: Setup | Missing) -> tuple[str, ...] | Missing:
+    items = r.sequence(("ask",), value)
+    if isinstance(items, Missing):
+        return MISSING
+    if not items:
+        return r.add(("ask",), "ask at least one outcome key")
+    if not isinstance(kind, str):
+        return MISSING
+    keys = _form_keys(kind, setup)
+    asked: list[str] = []
+    for position, item in enumerate(items):
+        if not isinstance(item, str) or item not in keys:
+            r.add(("ask", position), f"{short(item)} is not an outcome of this scenario (outcomes: {' '.join(keys)})")
+        elif item in asked:
+            r.add(("ask", position), f"'{item}' is asked twice")
+        else:
+            asked.append(item)
+    return tuple(asked)
+
+
+def _expect(r: Reader, value: object, kind: object, setup: Setup | Missing) -> dict[str, object] | Missing:
+    expect = r.mapping(("expect",), value)
+    if isinstance(expect, Missing) or not isinstance(kind, str):
+        return MISSING
+    keys = _form_keys(kind, setup)
+    result: dict[str, object] = {}
+    for key, written in expect.items():
+        if key not in keys:
+            r.add(("expect", key), f"{short(key)} is not an outcome of this scenario (outcomes: {' '.join(keys)})")
+            continue
+        try:
+            result[str(key)] = normalize(kind, str(key), written)
+        except RuleViolation as error:
+            r.add(("expect", key, *error.path), error.message)
+    return result
+
+
+# --- setups, one reader per kind -------------------------------------------------------------
+
+
+def _rank(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    r.keys(("setup",), s, ("cards",))
+    found = r.cards(("setup", "cards"), s["cards"], 2, 48) if "cards" in s else MISSING
+    return MISSING if isinstance(found, Missing) else RankSetup(found)
+
+
+def _draw(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    r.keys(("setup",), s, ("players", "cards"))
+    players = r.sequence(("setup", "players"), s["players"], 4, "players") if "players" in s else MISSING
+    names: list[str] = []
+    if not isinstance(players, Missing):
+        for position, name in enumerate(players):
+            text = r.text(("setup", "players", position), name if not isinstance(name, int) else str(name))
+            if isinstance(text, str):
+                if text in names:
+                    r.add(("setup", "players", position), f"{short(text)} is named twice")
+                names.append(text)
+    found = r.cards(("setup", "cards"), s["cards"], 1, 48) if "cards" in s else MISSING
+    if isinstance(found, Missing) or len(names) != 4:
+        return MISSING
+    return DrawSetup(tuple(names), found)
+
+
+def _trick(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    r.keys(("setup",), s, ("leader", "plays"))
+    leader = r.seat(("setup", "leader"), s["leader"]) if "leader" in s else MISSING
+    plays = r.cards(("setup", "plays"), s["plays"], 4) if "plays" in s else MISSING
+    if isinstance(leader, Missing) or isinstance(plays, Missing):
+        return MISSING
+    return TrickSetup(leader, plays)
+
+
+def _trick_results(r: Reader, path: tuple[str | int, ...], value: object) -> tuple[Seat | None, ...] | Missing:
+    items = r.sequence(path, value, TRICKS_PER_DEAL, "trick results (a seat or 'spoiled' each)")
+    if isinstance(items, Missing):
+        return MISSING
+    results: list[Seat | None] = []
+    for position, item in enumerate(items):
+        if item is None or (isinstance(item, str) and item.strip().lower() == "spoiled"):
+            results.append(None)
+            continue
+        seat = r.seat((*path, position), item)
+        if isinstance(seat, Missing):
+            r.problems[-1] = r.doc.problem((*path, position), f"{short(item)} is not a seat or 'spoiled'")
+            return MISSING
+        results.append(seat)
+    return tuple(results)
+
+
+def _hands(r: Reader, path: tuple[str | int, ...], value: object) -> dict[Seat, tuple[Card, ...]] | Missing:
+    by_seat = r.seat_mapping(path, value)
+    if isinstance(by_seat, Missing):
+        return MISSING
+    hands: dict[Seat, tuple[Card, ...]] = {}
+    for seat, (where, cards) in by_seat.items():
+        found = r.cards(where, cards, 9)
+        if not isinstance(found, Missing):
+            hands[seat] = found
+    return hands if len(hands) == len(by_seat) else MISSING
+
+
+def _deal(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    if "tricks" in s:
+        r.keys(("setup",), s, ("tricks",))
+        tricks = _trick_results(r, ("setup", "tricks"), s["tricks"])
+        return MISSING if isinstance(tricks, Missing) else DealSetup(tricks=tricks)
+    if not any(k in s for k in ("dealer", "hands", "plays")):
+        return r.add(("setup",), "give either 'tricks' (9 results) or 'dealer', 'hands' and 'plays'")
+    r.keys(("setup",), s, ("dealer", "hands", "plays"))
+    dealer = r.seat(("setup", "dealer"), s["dealer"]) if "dealer" in s else MISSING
+    hands = _hands(r, ("setup", "hands"), s["hands"]) if "hands" in s else MISSING
+    if isinstance(hands, dict):
+        for seat in SEATS:
+            if seat not in hands:
+                r.add(("setup", "hands"), f"missing hand for {seat} (a deal needs all four hands)")
+    tricks = r.sequence(("setup", "plays"), s["plays"], TRICKS_PER_DEAL, "tricks") if "plays" in s else MISSING
+    plays: list[tuple[Card, ...]] = []
+    if not isinstance(tricks, Missing):
+        for number, trick in enumerate(tricks):
+            found = r.cards(("setup", "plays", number), trick, 4)
+            if not isinstance(found, Missing):
+                plays.append(found)
+    if isinstance(dealer, Missing) or isinstance(hands, Missing) or len(plays) != TRICKS_PER_DEAL:
+        return MISSING
+    return DealSetup(dealer=dealer, hands=hands, plays=tuple(plays))
+
+
+def _chant(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    r.keys(("setup",), s, ("dealer", "talon"), ("agree", "hands"))
+    dealer = r.seat(("setup", "dealer"), s["dealer"]) if "dealer" in s else MISSING
+    talon = r.cards(("setup", "talon"), s["talon"], 12) if "talon" in s else MISSING
+    agree: dict[Seat, bool] = {}
+    if "agree" in s:
+        by_seat = r.seat_mapping(("setup", "agree"), s["agree"])
+        if not isinstance(by_seat, Missing):
+            for seat, (where, value) in by_seat.items():
+                ok = r.boolean(where, value)
+                if isinstance(ok, bool):
+                    agree[seat] = ok
+    hands = _hands(r, ("setup", "hands"), s["hands"]) if "hands" in s else {}
+    if isinstance(dealer, Missing) or isinstance(talon, Missing) or isinstance(hands, Missing):
+        return MISSING
+    return ChantSetup(dealer, talon, agree, hands)
+
+
+def _signal(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    if ("signal" in s) == ("hand" in s):
+        return r.add(("setup",), "give either 'signal' (a signal id) or 'hand' (cards), not both or neither")
+    if "signal" in s:
+        r.keys(("setup",), s, ("signal",))
+        value = s["signal"]
+        if not isinstance(value, str) or value.strip().lower() not in SIGNAL_IDS:
+            return r.add(("setup", "signal"), f"{short(value)} is not a signal (signals: {' '.join(SIGNAL_IDS)})")
+        return SignalSetup(signal=value.strip().lower())
+    r.keys(("setup",), s, ("hand",))
+    hand = r.cards(("setup", "hand"), s["hand"], 1, 15)
+    return MISSING if isinstance(hand, Missing) else SignalSetup(hand=hand)
+
+
+def _game(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    r.keys(("setup",), s, ("first_dealer", "deals"))
+    first = r.seat(("setup", "first_dealer"), s["first_dealer"]) if "first_dealer" in s else MISSING
+    items = r.sequence(("setup", "deals"), s["deals"], DEALS_PER_GAME, "deals") if "deals" in s else MISSING
+    deals: list[DealPoint | tuple[Seat | None, ...]] = []
+    if not isinstance(items, Missing):
+        for number, item in enumerate(items):
+            path = ("setup", "deals", number)
+            entry = r.mapping(path, item, "a mapping: {tricks: [...]} or {team: ..., points: ...}")
+            if isinstance(entry, Missing):
+                continue
+            if "tricks" in entry:
+                r.keys(path, entry, ("tricks",))
+                tricks = _trick_results(r, (*path, "tricks"), entry["tricks"])
+                if not isinstance(tricks, Missing):
+                    deals.append(tricks)
+                continue
+            r.keys(path, entry, ("team", "points"))
+            team = r.team((*path, "team"), entry["team"]) if "team" in entry else MISSING
+            points = r.integer((*path, "points"), entry["points"], 0, 2) if "points" in entry else MISSING
+            if isinstance(team, Missing) or isinstance(points, Missing):
+                continue
+            try:
+                deals.append(DealPoint(team, points))
+            except RuleViolation as error:
+                r.add((*path, *error.path), error.message)
+    if isinstance(first, Missing) or len(deals) != DEALS_PER_GAME:
+        return MISSING
+    return GameSetup(first, tuple(deals))
+
+
+_SETUP_READERS = {
+    "rank": _rank,
+    "draw": _draw,
+    "trick": _trick,
+    "deal": _deal,
+    "chant": _chant,
+    "signal": _signal,
+    "game": _game,
+}

@@ -1,0 +1,105 @@
+"""Running a scenario through the engine, and comparing the author's ``expect`` with the result."""
+
+from __future__ import annotations
+
+from tutor.content.outcomes import matches, normalize, show
+from tutor.content.problems import ContentError, Problem
+from tutor.content.scenario import (
+    ChantSetup,
+    DealSetup,
+    DrawSetup,
+    GameSetup,
+    RankSetup,
+    Scenario,
+    SignalSetup,
+    TrickSetup,
+)
+from tutor.engine import (
+    DealPoint,
+    Explained,
+    RuleViolation,
+    chant,
+    hand_signals,
+    look_up,
+    partnership_draw,
+    play_deal,
+    play_game,
+    rank_cards,
+    resolve_trick,
+    score_deal,
+)
+
+
+def solve(scenario: Scenario) -> Explained:
+    """The engine's result for a scenario; a rule broken by the setup becomes a located problem."""
+    try:
+        return _compute(scenario)
+    except RuleViolation as error:
+        raise ContentError([scenario.problem(("setup", *error.path), error.message)]) from None
+
+
+def _compute(s: Scenario) -> Explained:
+    setup = s.setup
+    match setup:
+        case RankSetup(cards=cards):
+            return rank_cards(cards)
+        case DrawSetup(players=players, cards=cards):
+            return partnership_draw(players, cards)
+        case TrickSetup(leader=leader, plays=plays):
+            try:
+                return resolve_trick(leader, plays)
+            except RuleViolation as error:
+                raise error.under("plays") from None
+        case DealSetup(tricks=tricks) if tricks is not None:
+            try:
+                return score_deal(tricks, s.mordienne)
+            except RuleViolation as error:
+                raise error.under("tricks") from None
+        case DealSetup(dealer=dealer, hands=hands, plays=plays):
+            assert dealer is not None and hands is not None and plays is not None
+            return play_deal(dealer, hands, plays, s.mordienne)
+        case ChantSetup(dealer=dealer, talon=talon, agree=agree, hands=hands):
+            return chant(dealer, talon, agree, hands)
+        case SignalSetup(signal=signal_id, hand=hand):
+            return look_up(signal_id) if signal_id else hand_signals(hand or ())
+        case GameSetup(first_dealer=first, deals=deals):
+            scored = []
+            for number, deal in enumerate(deals):
+                if isinstance(deal, DealPoint):
+                    scored.append(deal)
+                    continue
+                try:
+                    scored.append(score_deal(deal, s.mordienne))
+                except RuleViolation as error:
+                    raise error.under("deals", number, "tricks") from None
+            return play_game(first, scored)
+    raise AssertionError(setup)  # pragma: no cover
+
+
+def compare(scenario: Scenario, result: Explained) -> list[Problem]:
+    """Every ``expect`` entry the engine disagrees with, and every ``ask`` key the outcome lacks."""
+    outcome = result.outcome()
+    problems = []
+    for position, key in enumerate(scenario.ask):
+        if key not in outcome:
+            problems.append(
+                scenario.problem(
+                    ("ask", position), f"'{key}' is not in this scenario's outcome (it has: {' '.join(outcome)})"
+                )
+            )
+    for key, expected in scenario.expect.items():
+        if key not in outcome:
+            problems.append(
+                scenario.problem(
+                    ("expect", key), f"'{key}' is not in this scenario's outcome (it has: {' '.join(outcome)})"
+                )
+            )
+            continue
+        actual = normalize(scenario.kind, key, outcome[key])
+        if not matches(scenario.kind, key, expected, actual):
+            problems.append(
+                scenario.problem(
+                    ("expect", key), f"the engine says {show(actual)}, the scenario expects {show(expected)}"
+                )
+            )
+    return problems
