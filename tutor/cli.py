@@ -8,11 +8,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tutor.content.course import load_course
 from tutor.content.files import find_yaml
 from tutor.content.outcomes import show
 from tutor.content.problems import ContentError, Problem
 from tutor.content.scenario import Scenario, load_scenario
-from tutor.content.solve import compare, solve
+from tutor.content.solve import solve
 from tutor.engine import Explained, RuleViolation
 from tutor.engine.words import plural
 
@@ -72,24 +73,17 @@ def _readable(scenario: Scenario, result: Explained) -> str:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    files, problems = find_yaml(args.paths)
-    scenarios, problems = _load_files(files, problems)
-    seen: dict[str, Scenario] = {}
-    for scenario in scenarios:
-        if scenario.id in seen:
-            first = seen[scenario.id]
-            problems.append(scenario.problem(("id",), f"the id '{scenario.id}' is already used by {first.file}"))
-            continue
-        seen[scenario.id] = scenario
-        try:
-            problems.extend(compare(scenario, solve(scenario)))
-        except ContentError as error:
-            problems.extend(error.problems)
-    for problem in sorted(problems):
+    course = load_course(args.paths, verify=True)
+    for problem in course.problems:
         print(problem)
-    verdict = plural(len(problems), "problem") if problems else "no problems"
-    print(f"checked {plural(len(files), 'file')} ({plural(len(scenarios), 'scenario')}): {verdict}", file=sys.stderr)
-    return 1 if problems else 0
+    count = len(course.problems)
+    verdict = plural(count, "problem") if count else "no problems"
+    print(
+        f"checked {plural(course.files, 'file')} ({plural(len(course.scenarios), 'scenario')} and "
+        f"{plural(len(course.lessons), 'lesson')} without problems): {verdict}",
+        file=sys.stderr,
+    )
+    return 1 if count else 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -103,6 +97,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for key, value in data.items():
             print(f"{key}: {value}")
     return 0
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    from tutor.content.coverage import RULES, rules_exercised
+
+    course = load_course(args.paths, verify=True)
+    users: dict[str, list[str]] = {rule.id: [] for rule in RULES}
+    for scenario in course.scenarios.values():
+        for rule in rules_exercised(scenario, solve(scenario)):
+            users[rule.id].append(scenario.id)
+    short_of = 0
+    for rule in RULES:
+        need = 1 if rule.decision else 3
+        ids = users[rule.id]
+        mark = "ok " if len(ids) >= need else "LOW"
+        short_of += len(ids) < need
+        shown = ", ".join(ids[:4]) + (", ..." if len(ids) > 4 else "")
+        print(f"{mark} §{rule.section:<2} {rule.id:<28} {len(ids):>3}  {rule.text}  [{shown}]")
+    for lesson in course.lessons:
+        count = len(course.practice(lesson))
+        print(f"{'ok ' if count >= 8 else 'LOW'} lesson {lesson.order:>2} {lesson.id:<24} {count:>3} scenarios")
+    _print_problems(course.problems)
+    return 1 if short_of or course.problems else 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,6 +146,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check_p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders to check")
     check_p.set_defaults(run=cmd_check)
+
+    cov_p = commands.add_parser(
+        "coverage",
+        help="show which rules of rules.md the scenarios exercise",
+        description="For every rule and Decision of rules.md, count the scenarios that put it to work "
+        "(decided from each scenario's setup and result), and the scenarios of each lesson. LOW marks a rule "
+        "with fewer than 3 scenarios (1 for a Decision) or a lesson with fewer than 8.",
+    )
+    cov_p.add_argument("paths", nargs="*", default=["lessons", "scenarios"], metavar="PATH")
+    cov_p.set_defaults(run=cmd_coverage)
 
     sim_p = commands.add_parser(
         "simulate",

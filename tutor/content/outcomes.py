@@ -26,6 +26,7 @@ class Shape(Enum):
     NAME = "a player's name"
     TEXT = "text"
     CARD_SET = "a list of cards (order does not matter)"
+    CARD_LIST = "a list of cards, in order"
     CARD_GROUPS = "a list of lists of cards, best tier first"
     TIER_MAP = "a mapping card -> tier"
     SEAT_LIST = "a list of seats (null for spoiled)"
@@ -66,6 +67,8 @@ OUTCOME_SHAPES: dict[str, dict[str, Shape]] = {
     },
     "signal": {"meaning": Shape.TEXT, "gesture": Shape.TEXT, "signals": Shape.SIGNAL_LIST, "aces": Shape.INT},
     "game": {"dealers": Shape.SEAT_LIST, "scores": Shape.TEAM_COUNT_MAP, "winner": Shape.TEAM},
+    # Beyond the contract: dealing 3-3-3 from a known pack.
+    "dealing": {"eldest": Shape.SEAT, "cutter": Shape.SEAT, "hands": Shape.CARD_SET_MAP, "talon": Shape.CARD_LIST},
 }
 KINDS: tuple[str, ...] = tuple(OUTCOME_SHAPES)
 
@@ -170,6 +173,8 @@ def normalize(kind: str, key: str, value: object) -> object:
             return _text(value)
         case Shape.CARD_SET:
             return frozenset(_each(_list(value), _card))
+        case Shape.CARD_LIST:
+            return tuple(_each(_list(value), _card))
         case Shape.CARD_GROUPS:
             return tuple(frozenset(_each(_list(group), _card)) for group in _list(value))
         case Shape.TIER_MAP:

@@ -1,7 +1,8 @@
 """Scenario files (the fixed contract in ``shared/scenario-contract.md``) read into typed values.
 
 A scenario sets up one situation of a given kind; the engine computes its outcome. Beyond the
-contract, two optional keys: ``difficulty`` (1-3) and ``hint`` (text a learner may reveal first).
+contract: the optional keys ``difficulty`` (1-3) and ``hint`` (text a learner may reveal first), and
+the kind ``dealing`` (setup ``dealer``, ``pack``: 48 cards from the top, optional ``cut``: cards lifted).
 """
 
 from __future__ import annotations
@@ -68,12 +69,19 @@ class SignalSetup:
 
 
 @dataclass(frozen=True)
+class DealingSetup:
+    dealer: Seat
+    pack: tuple[Card, ...]
+    cut: int | None = None
+
+
+@dataclass(frozen=True)
 class GameSetup:
     first_dealer: Seat
     deals: tuple[DealPoint | tuple[Seat | None, ...], ...]
 
 
-Setup = RankSetup | DrawSetup | TrickSetup | DealSetup | ChantSetup | SignalSetup | GameSetup
+Setup = RankSetup | DrawSetup | TrickSetup | DealSetup | ChantSetup | SignalSetup | GameSetup | DealingSetup
 
 
 @dataclass(frozen=True)
@@ -370,6 +378,16 @@ def _game(r: Reader, s: dict[object, object]) -> Setup | Missing:
     return GameSetup(first, tuple(deals))
 
 
+def _dealing(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    r.keys(("setup",), s, ("dealer", "pack"), ("cut",))
+    dealer = r.seat(("setup", "dealer"), s["dealer"]) if "dealer" in s else MISSING
+    pack = r.cards(("setup", "pack"), s["pack"], 48) if "pack" in s else MISSING
+    at = r.integer(("setup", "cut"), s["cut"], 1, 47) if "cut" in s else None
+    if isinstance(dealer, Missing) or isinstance(pack, Missing) or isinstance(at, Missing):
+        return MISSING
+    return DealingSetup(dealer, pack, at)
+
+
 _SETUP_READERS = {
     "rank": _rank,
     "draw": _draw,
@@ -378,4 +396,5 @@ _SETUP_READERS = {
     "chant": _chant,
     "signal": _signal,
     "game": _game,
+    "dealing": _dealing,
 }

@@ -6,6 +6,7 @@ from tutor.content.outcomes import matches, normalize, show
 from tutor.content.problems import ContentError, Problem
 from tutor.content.scenario import (
     ChantSetup,
+    DealingSetup,
     DealSetup,
     DrawSetup,
     GameSetup,
@@ -19,6 +20,7 @@ from tutor.engine import (
     Explained,
     RuleViolation,
     chant,
+    deal,
     hand_signals,
     look_up,
     partnership_draw,
@@ -36,6 +38,9 @@ def solve(scenario: Scenario) -> Explained:
         return _compute(scenario)
     except RuleViolation as error:
         raise ContentError([scenario.problem(("setup", *error.path), error.message)]) from None
+    except Exception as error:  # a bug must not hide the other files' results
+        message = f"internal error in the engine ({type(error).__name__}: {error}); please report it"
+        raise ContentError([scenario.problem(("setup",), message)]) from error
 
 
 def _compute(s: Scenario) -> Explained:
@@ -62,14 +67,16 @@ def _compute(s: Scenario) -> Explained:
             return chant(dealer, talon, agree, hands)
         case SignalSetup(signal=signal_id, hand=hand):
             return look_up(signal_id) if signal_id else hand_signals(hand or ())
+        case DealingSetup(dealer=dealer, pack=pack, cut=at):
+            return deal(pack, dealer, at)
         case GameSetup(first_dealer=first, deals=deals):
             scored = []
-            for number, deal in enumerate(deals):
-                if isinstance(deal, DealPoint):
-                    scored.append(deal)
+            for number, entry in enumerate(deals):
+                if isinstance(entry, DealPoint):
+                    scored.append(entry)
                     continue
                 try:
-                    scored.append(score_deal(deal, s.mordienne))
+                    scored.append(score_deal(entry, s.mordienne))
                 except RuleViolation as error:
                     raise error.under("deals", number, "tricks") from None
             return play_game(first, scored)

@@ -137,7 +137,9 @@ NAMED_CARDS: dict[str, str] = {
 PACK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in _SUIT_ORDER for rank in RANKS)
 _BY_CODE: dict[str, Card] = {card.code: card for card in PACK}
 
+# Every rank word the engine prints (English, Spanish, French) reads back, plus numbers and letters.
 _RANK_WORDS: dict[str, str] = {
+    **{word: rank for rank, names in _RANK_NAMES.items() for word in names},
     **{rank.lower(): rank for rank in RANKS},
     "1": "A",
     "10": "J",

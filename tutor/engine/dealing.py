@@ -26,10 +26,16 @@ class Dealt(Explained):
     def eldest(self) -> Seat:
         return eldest_of(self.dealer)
 
+    @property
+    def cutter(self) -> Seat:
+        """The player to the dealer's right cuts."""
+        return self.dealer.previous
+
     def outcome(self) -> dict[str, object]:
         return {
             "eldest": self.eldest.value,
-            "hands": {seat.value: [str(c) for c in hand] for seat, hand in self.hands.items()},
+            "cutter": self.cutter.value,
+            "hands": {seat.value: [str(c) for c in self.hands[seat]] for seat in self.eldest.clockwise_from()},
             "talon": [str(c) for c in self.talon],
         }
 
@@ -37,33 +43,50 @@ class Dealt(Explained):
 def cut(pack: Sequence[Card], at: int) -> tuple[Card, ...]:
     """The player to the dealer's right lifts ``at`` cards off the top and puts them underneath."""
     if not 0 < at < len(pack):
-        raise RuleViolation(f"a cut lifts between 1 and {len(pack) - 1} cards, not {at}")
+        raise RuleViolation(f"a cut lifts between 1 and {len(pack) - 1} cards, not {at}", ("cut",))
     return (*pack[at:], *pack[:at])
 
 
-def deal(pack: Sequence[Card], dealer: Seat) -> Dealt:
-    """Deal 3-3-3 from the top of a 48-card pack, each round starting with the eldest, clockwise."""
+def deal(pack: Sequence[Card], dealer: Seat, cut_at: int | None = None) -> Dealt:
+    """Deal 3-3-3 from the top of a 48-card pack (cut first if ``cut_at`` is given), eldest first, clockwise."""
     if len(pack) != len(PACK) or len(set(pack)) != len(PACK):
-        raise RuleViolation("dealing needs the whole pack of 48 distinct cards")
-    order = eldest_of(dealer).clockwise_from()
+        raise RuleViolation("dealing needs the whole pack of 48 distinct cards", ("pack",))
+    eldest = eldest_of(dealer)
+    steps = [f"{dealer.title} deals; {eldest.title}, to the dealer's left, is the eldest."]
+    if cut_at is not None:
+        pack = cut(pack, cut_at)
+        steps.append(
+            f"{dealer.previous.title}, to the dealer's right, cuts: the top {cut_at} cards go to the bottom, "
+            f"so the deal starts with {pack[0]}."
+        )
+    order = eldest.clockwise_from()
     hands: dict[Seat, list[Card]] = {seat: [] for seat in order}
+    positions: dict[Seat, list[str]] = {seat: [] for seat in order}
     top = 0
     for _ in range(ROUNDS):
         for seat in order:
             hands[seat].extend(pack[top : top + CARDS_PER_ROUND])
+            positions[seat].append(f"{top + 1}-{top + CARDS_PER_ROUND}")
             top += CARDS_PER_ROUND
     talon = tuple(pack[top:])
-    steps = (
-        f"{dealer.title} deals; {eldest_of(dealer).title}, to the dealer's left, is the eldest.",
-        f"Three rounds of three cards each, every round starting with {order[0].title} and going clockwise "
-        f"({', '.join(s.title for s in order)}): nine cards each.",
-        f"The {len(talon)} cards left over form the talon; they are used only if everyone agrees to the chant.",
+    steps.append(
+        f"Counting from the top{' after the cut' if cut_at is not None else ''}: three rounds of three cards, "
+        f"each round starting with {eldest.title} and going clockwise "
+        f"({', '.join(s.title for s in order)})."
     )
-    return Dealt(steps, dealer, {seat: tuple(hand) for seat, hand in hands.items()}, talon)
+    steps += [
+        f"{seat.title} receives cards {', '.join(positions[seat])}: {', '.join(map(str, hands[seat]))}."
+        for seat in order
+    ]
+    steps.append(
+        f"Cards {top + 1}-{len(pack)}, the {len(talon)} left over, form the talon; they are used only if "
+        "everyone agrees to the chant."
+    )
+    return Dealt(tuple(steps), dealer, {seat: tuple(hand) for seat, hand in hands.items()}, talon)
 
 
 def shuffle_and_deal(rng: random.Random, dealer: Seat) -> Dealt:
     """A random deal: shuffle, the player to the dealer's right cuts at random, deal 3-3-3."""
     pack = list(PACK)
     rng.shuffle(pack)
-    return deal(cut(pack, rng.randint(1, len(pack) - 1)), dealer)
+    return deal(pack, dealer, rng.randint(1, len(pack) - 1))
