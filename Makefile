@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8501
 
-.PHONY: run test lint check bench install install-test clean
+.PHONY: run test lint check bench install install-test chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,14 @@ run: install
 	$(BIN)/streamlit run tutor/app/main.py --server.port $(PORT) --server.headless true \
 		--browser.gatherUsageStats false
 
-test: install-test
+# The browser test drives Debian's Chromium through the playwright package (never a browser download).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		echo "installing Debian's chromium for the browser test"; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+test: install-test chromium
 	$(BIN)/ruff check .
 	$(BIN)/aluette-tutor check lessons scenarios
 	$(BIN)/pytest

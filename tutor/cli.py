@@ -122,6 +122,22 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     return 1 if short_of or course.problems else 0
 
 
+def cmd_generate(args: argparse.Namespace) -> int:
+    from tutor.content.generate import whole_number, write_scenarios
+
+    count = whole_number(args.count, "--count")
+    seed = whole_number(args.seed, "--seed")
+    if not args.out:
+        raise RuleViolation("give the folder to write the scenarios to: --out DIR")
+    try:
+        written = write_scenarios(args.kind, count, seed, Path(args.out))
+    except ContentError as error:  # a generator bug: report it like check would, never as a traceback
+        _print_problems(error.problems)
+        return 1
+    print(f"wrote {plural(len(written), 'scenario')} to {args.out}", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="aluette-tutor",
@@ -168,6 +184,19 @@ def build_parser() -> argparse.ArgumentParser:
     sim_p.add_argument("--mordienne", action="store_true", help="score with the optional mordienne rule")
     sim_p.add_argument("--json", action="store_true", help="print one JSON object")
     sim_p.set_defaults(run=cmd_simulate)
+
+    gen_p = commands.add_parser(
+        "generate",
+        help="write random practice scenarios of one kind",
+        description="Write N random scenarios of KIND (rank draw trick deal chant signal game dealing) to "
+        "DIR/<id>.yaml, each checked first. They lean towards what is worth practising: ties, traps, close "
+        "finishes, mordiennes. No 'expect': the engine gives the answers. The same seed writes the same files.",
+    )
+    gen_p.add_argument("kind", metavar="KIND", help="rank, draw, trick, deal, chant, signal, game or dealing")
+    gen_p.add_argument("--count", default="10", metavar="N", help="how many scenarios, 1 to 10000 (default 10)")
+    gen_p.add_argument("--seed", default="0", metavar="S", help="random seed, 0 or more (default 0)")
+    gen_p.add_argument("--out", metavar="DIR", help="folder to write to, created if missing (required)")
+    gen_p.set_defaults(run=cmd_generate)
     return parser
 
 

@@ -25,7 +25,6 @@ from tutor.engine import (
     SignalLookup,
     Trick,
     card,
-    is_mordienne_run,
 )
 
 Predicate = Callable[[Scenario, Explained], bool]
@@ -66,18 +65,34 @@ def _draw_skips(s: Scenario, result: Explained) -> bool:
 
 
 def _spoiled_breaks_run(s: Scenario, result: Explained) -> bool:
+    """With the rule on, the point winner's run after their first win is broken only by spoiled tricks."""
     score = _score(result)
     if score is None or score.point_winner is None:
         return False
     winners = score.trick_winners
     first = winners.index(score.point_winner)
     after = winners[first:]
-    return first > 0 and None in after and all(w in (score.point_winner, None) for w in after)
+    return s.mordienne and first > 0 and None in after and all(w in (score.point_winner, None) for w in after)
+
+
+def _other_breaks_run(s: Scenario, result: Explained) -> bool:
+    """With the rule on, another player wins a trick after the point winner's first win (not trick 1)."""
+    score = _score(result)
+    if score is None or score.point_winner is None or not s.mordienne:
+        return False
+    first = score.trick_winners.index(score.point_winner)
+    after = score.trick_winners[first:]
+    return first > 0 and any(w is not None and w is not score.point_winner for w in after)
 
 
 def _spoil_when_last(s: Scenario, result: Explained) -> bool:
-    """The last card of a trick ties the best one and so spoils it."""
-    return any(t.spoiled and t.plays[3][1] in t.best for t in _tricks(result))
+    """The last player ties an opponent's best card and so spoils a trick the opponent would have won."""
+    for t in _tricks(result):
+        last_seat, last_card = t.plays[3]
+        others = [seat for seat, c in t.plays[:3] if c in t.best]
+        if t.spoiled and last_card in t.best and any(seat.team is not last_seat.team for seat in others):
+            return True
+    return False
 
 
 def _suits_ignored(s: Scenario, result: Explained) -> bool:
@@ -210,8 +225,8 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "chant-one-refusal",
         6,
-        "Decision: one refusal and there is no chant",
-        True,
+        "One refusal and there is no chant",
+        False,
         lambda s, r: (
             isinstance(r, Chant)
             and isinstance(s.setup, ChantSetup)
@@ -287,7 +302,7 @@ RULES: tuple[Rule, ...] = (
         "score-three-way-tie",
         8,
         "A three-way tie for most tricks, settled by who reached it first",
-        True,
+        False,
         lambda s, r: _tie_size(r) >= 3,
     ),
     Rule(
@@ -307,22 +322,22 @@ RULES: tuple[Rule, ...] = (
     Rule(
         "mordienne-off",
         8,
-        "Decision: mordienne is off unless turned on (the run scores 1)",
-        True,
+        "Mordienne is off unless turned on (a run then scores 1)",
+        False,
         lambda s, r: (score := _score(r)) is not None and score.mordienne_run and not s.mordienne,
     ),
     Rule(
         "mordienne-spoiled-breaks",
         8,
         "A spoiled trick after the first win breaks a mordienne",
-        True,
+        False,
         _spoiled_breaks_run,
     ),
     Rule(
         "mordienne-not-from-first",
         8,
         "Winning all nine from the first trick is no mordienne",
-        True,
+        False,
         lambda s, r: (
             (score := _score(r)) is not None
             and score.point_winner is not None
@@ -334,13 +349,7 @@ RULES: tuple[Rule, ...] = (
         8,
         "Another player's trick after the first win breaks a mordienne",
         False,
-        lambda s, r: (
-            (score := _score(r)) is not None
-            and score.point_winner is not None
-            and s.mordienne
-            and not is_mordienne_run(score.trick_winners, score.point_winner)
-            and score.trick_winners[0] is not score.point_winner
-        ),
+        lambda s, r: _other_breaks_run(s, r),
     ),
     # 9. The game
     Rule(

@@ -6,7 +6,7 @@ of fifteen and discards six.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card
@@ -14,6 +14,7 @@ from tutor.engine.errors import PathPart, RuleViolation, format_path
 from tutor.engine.explanation import Explained
 from tutor.engine.ranking import TIER_NAMES, TIERS, ordered
 from tutor.engine.seats import SEATS, Seat, eldest_of
+from tutor.engine.words import join_and
 
 TALON_SIZE = 12
 KEEP = 9
@@ -30,6 +31,15 @@ class Keep(Explained):
 
     def outcome(self) -> dict[str, object]:
         return {"keep": [str(c) for c in self.kept], "keep_tiers": [TIERS[c] for c in self.kept]}
+
+    def accepts(self, cards: Collection[Card]) -> bool:
+        """Any nine of the fifteen whose tiers are the nine best will do (rules.md section 6, Decision)."""
+        available = {*self.kept, *self.discarded}
+        return (
+            len(cards) == KEEP
+            and set(cards) <= available
+            and sorted(TIERS[c] for c in cards) == sorted(TIERS[c] for c in self.kept)
+        )
 
 
 def keep_best(seat: Seat, cards: Sequence[Card]) -> Keep:
@@ -50,7 +60,8 @@ def keep_best(seat: Seat, cards: Sequence[Card]) -> Keep:
         outside = [c for c in discarded if TIERS[c] == edge]
         steps.append(
             f"The line between kept and discarded cards falls inside tier {edge} ({TIER_NAMES[edge]}): "
-            f"{len(inside)} of {len(inside) + len(outside)} equal cards fit. They are exactly equal, so any of them "
+            f"{len(inside)} of {len(inside) + len(outside)} equal cards {'fits' if len(inside) == 1 else 'fit'}. "
+            "They are exactly equal, so any of them "
             f"will do; here suit order (coins, cups, swords, clubs) picks {', '.join(str(c) for c in inside)}."
         )
     return Keep(tuple(steps), seat, kept, discarded, straddle)
@@ -102,14 +113,16 @@ def chant(
             raise RuleViolation(f"a hand has {KEEP} cards, not {len(hands[seat])}", ("hands", seat.value))
     refusers = [seat for seat in SEATS if not agree[seat]]
     if refusers:
-        who = " and ".join(seat.title for seat in refusers)
+        who = join_and(seat.title for seat in refusers)
         steps = (
+            f"{dealer.title} deals, so {eldest.title}, to the dealer's left, is the eldest.",
             f"{who} refuse{'s' if len(refusers) == 1 else ''} the chant. It happens only if all four "
-            "agree, so there is no chant this deal: the talon stays undealt.",
+            "agree, so there is no chant this deal: the talon stays undealt and nobody receives any of it.",
         )
         return Chant(steps, dealer, False, {eldest: (), dealer: ()}, {})
     received = {eldest: tuple(talon[0::2]), dealer: tuple(talon[1::2])}
     steps = [
+        f"{dealer.title} deals, so {eldest.title}, to the dealer's left, is the eldest.",
         "All four players agree, so the chant happens.",
         f"The talon is given out one card at a time, the eldest ({eldest.title}) first: {eldest.title} receives "
         f"talon cards 1, 3, 5, 7, 9, 11 ({', '.join(str(c) for c in received[eldest])}), and the dealer "

@@ -16,6 +16,7 @@ from tutor.engine.ranking import describe
 from tutor.engine.scoring import TRICKS_PER_DEAL, DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat, eldest_of
 from tutor.engine.trick import Trick, resolve_trick
+from tutor.engine.words import join_and
 
 HAND_SIZE = 9
 
@@ -141,15 +142,16 @@ def play_deal(
                 state = state.play(c)
             except RuleViolation as error:
                 raise RuleViolation(error.message, ("plays", number, position)) from None
-        steps.append(f"Trick {number + 1}: {trick_summary(state.tricks[-1])}")
+        steps.append(f"Trick {number + 1}: {trick_summary(state.tricks[-1], last=number == len(plays) - 1)}")
     score = score_deal([trick.winner for trick in state.tricks], mordienne)
     return PlayedDeal((*steps, *score.explanation), dealer, start.hands, state.tricks, score)
 
 
-def trick_summary(trick: Trick) -> str:
-    """One line for a trick inside a longer explanation."""
+def trick_summary(trick: Trick, last: bool = False) -> str:
+    """One line for a trick inside a longer explanation; the ninth trick has no next leader to name."""
     cards = ", ".join(f"{seat.title} {c}" for seat, c in trick.plays)
     if trick.winner is None:
-        best = " and ".join(str(c) for c in trick.best)
-        return f"{cards}. {best} tie for the best tier ({trick.best_tier}): spoiled; {trick.leader.title} leads again."
-    return f"{cards}. {describe(trick.best[0])} is best: {trick.winner.title} wins."
+        after = "" if last else f"; {trick.leader.title} leads again"
+        return f"{cards}. {join_and(trick.best)} tie for the best tier ({trick.best_tier}): spoiled{after}."
+    after = "" if last else " and leads next"
+    return f"{cards}. {describe(trick.best[0])} is best: {trick.winner.title} wins{after}."

@@ -59,6 +59,10 @@ def deal(pack: Sequence[Card], dealer: Seat, cut_at: int | None = None) -> Dealt
             f"{dealer.previous.title}, to the dealer's right, cuts: the top {cut_at} cards go to the bottom, "
             f"so the deal starts with {pack[0]}."
         )
+    else:
+        steps.append(
+            f"{dealer.previous.title}, to the dealer's right, cuts; the pack here is as it lies after the cut."
+        )
     order = eldest.clockwise_from()
     hands: dict[Seat, list[Card]] = {seat: [] for seat in order}
     positions: dict[Seat, list[str]] = {seat: [] for seat in order}

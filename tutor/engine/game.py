@@ -79,16 +79,23 @@ def play_game(first_dealer: Seat, deals: Sequence[DealPoint | DealScore]) -> Gam
         f"dealers are {', '.join(s.title for s in order)}: the first dealer deals again in the fifth deal."
     ]
     running = {Team.NS: 0, Team.EW: 0}
-    for number, (dealer, deal) in enumerate(zip(order, points, strict=True), start=1):
+    for number, (dealer, deal, given) in enumerate(zip(order, points, deals, strict=True), start=1):
         if deal.team is None:
             what = "nobody scores"
         else:
             running[deal.team] += deal.points
             what = f"{deal.team} scores {deal.points}"
-        steps.append(f"Deal {number} ({dealer.title} deals): {what}. NS {running[Team.NS]}, EW {running[Team.EW]}.")
+        # A deal given as its nine results says why it scored; one given as a score is taken as read.
+        why = f"{given.summary}, so " if isinstance(given, DealScore) and given.summary else ""
+        steps.append(
+            f"Deal {number} ({dealer.title} deals): {why}{what}. NS {running[Team.NS]}, EW {running[Team.EW]}."
+        )
     winner = game.winner
     if winner is None:
-        steps.append(f"After five deals the score is level at {running[Team.NS]} each: the game is drawn.")
+        steps.append(
+            f"After five deals the score is level at {running[Team.NS]} each: the game is drawn (the sources "
+            "don't say what equal points mean; a draw is this tutor's decision)."
+        )
     else:
         steps.append(
             f"After five deals {winner} has more points ({running[winner]} to {running[winner.other]}) "

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from tutor.engine.cards import PACK, Card, card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
+from tutor.engine.words import join_and
 
 # Tiers 1-8 are single named cards; from 9 on, every card of a rank shares the tier, except that
 # the threes and nines of coins and cups are named and so sit higher.
@@ -56,13 +57,13 @@ TIER_NAMES: dict[int, str] = {
     10: "the kings",
     11: "the cavaliers",
     12: "the jacks",
-    13: "the plain nines (swords, clubs)",
+    13: "the plain nines of swords and clubs",
     14: "the eights",
     15: "the sevens",
     16: "the sixes",
     17: "the fives",
     18: "the fours",
-    19: "the plain threes (swords, clubs)",
+    19: "the plain threes of swords and clubs",
 }
 _ONE_OF_TIER: dict[int, str] = {
     9: "an ace",
@@ -155,7 +156,7 @@ def rank_cards(cards: Sequence[Card]) -> Ranking:
     if len(order[0]) == 1:
         steps.append(f"The best tier present is {best_tier}: {order[0][0].label} alone is the highest card.")
     else:
-        names = " and ".join(str(c) for c in order[0])
+        names = join_and(order[0])
         steps.append(
             f"The best tier present is {best_tier} ({TIER_NAMES[best_tier]}), shared by {names}: "
             "they are exactly equal, because suits decide nothing outside the named cards."
@@ -169,14 +170,20 @@ def rank_cards(cards: Sequence[Card]) -> Ranking:
 
 
 def _traps(cards: Sequence[Card]) -> list[str]:
-    """Remarks on the cards whose rank misleads a newcomer, derived from their tiers."""
+    """Remarks on the cards whose rank misleads a newcomer, one per trap, derived from their tiers."""
     notes = []
-    for c in cards:
-        if c.rank == "3" and TIERS[c] == 19:
-            notes.append(
-                f"{c} is a plain three: only the threes of coins and cups are named, so it is among "
-                "the lowest cards in the pack."
-            )
-        elif c.rank == "9" and TIERS[c] == 13:
-            notes.append(f"{c} is a plain nine: it ranks below the jacks (tier 12), not with the named nines.")
+    threes = [c for c in cards if c.rank == "3" and TIERS[c] == 19]
+    nines = [c for c in cards if c.rank == "9" and TIERS[c] == 13]
+    if threes:
+        are = "is a plain three" if len(threes) == 1 else "are plain threes"
+        notes.append(
+            f"{join_and(threes)} {are} (tier 19): only the threes of coins and cups are named, and the two "
+            "plain threes are the lowest cards in the pack."
+        )
+    if nines:
+        are = "is a plain nine" if len(nines) == 1 else "are plain nines"
+        notes.append(
+            f"{join_and(nines)} {are}: tier 13, just below the jacks (tier 12), far from the named nines of "
+            "cups and coins (tiers 5 and 6)."
+        )
     return notes

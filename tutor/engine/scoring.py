@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
 from tutor.engine.seats import SEATS, Seat, Team
-from tutor.engine.words import join_and
+from tutor.engine.words import join_and, plural
 
 TRICKS_PER_DEAL = 9
 
@@ -27,6 +27,7 @@ class DealScore(Explained):
     points: int
     mordienne: bool
     mordienne_run: bool  # the point winner's tricks form a mordienne, whether or not the rule is on
+    summary: str = ""  # why the point went where it did, in one clause (for game explanations)
 
     @property
     def scoring_team(self) -> Team | None:
@@ -74,36 +75,48 @@ def score_deal(trick_winners: Sequence[Seat | None], mordienne: bool = False) ->
     steps = [_tally(tricks_won, spoiled)]
     most = max(tricks_won.values())
     if most == 0:
-        steps.append("Every trick was spoiled, so nobody won a trick and nobody scores this deal.")
-        return DealScore(tuple(steps), tuple(trick_winners), tricks_won, None, 0, False, False)
+        steps.append(
+            "Every trick was spoiled, so nobody won a trick and nobody scores this deal (the sources are silent "
+            "on this case; nobody scoring is this tutor's decision)."
+        )
+        return DealScore(
+            tuple(steps), tuple(trick_winners), tricks_won, None, 0, False, False, "every trick was spoiled"
+        )
     leaders = [seat for seat in SEATS if tricks_won[seat] == most]
     if len(leaders) == 1:
         winner = leaders[0]
         steps.append(f"{winner.title} won the most tricks ({most}) and wins the point for {winner.team}.")
+        summary = f"{winner.title} won the most tricks ({most})"
     else:
         reached = {seat: reached_at(trick_winners, seat, most) for seat in leaders}
         winner = min(leaders, key=reached.__getitem__)
         ties = ", ".join(f"{seat.title} at trick {reached[seat] + 1}" for seat in sorted(leaders, key=reached.get))
         steps.append(
-            f"{join_and(s.title for s in leaders)} tie with {most} tricks each. "
+            f"{join_and(s.title for s in leaders)} tie with {plural(most, 'trick')} each. "
             f"The point goes to whoever reached {most} first: {ties}. "
             f"{winner.title} was first and wins the point for {winner.team}."
         )
+        summary = f"{join_and(s.title for s in leaders)} tied on {most}; {winner.title} reached {most} first"
     run = is_mordienne_run(trick_winners, winner)
     points = 1
     if run:
         first = trick_winners.index(winner) + 1
         tail = "the ninth and last trick" if first == TRICKS_PER_DEAL else f"every trick from {first} to 9"
-        shape = f"{winner.title} won nothing before trick {first}, then {tail}: a mordienne"
+        shape = f"{winner.title} won nothing before trick {first}, then {tail}"
         if mordienne:
             points = 2
-            steps.append(f"{shape}, so the point is worth 2.")
+            steps.append(f"{shape}: a mordienne, so the point is worth 2.")
+            summary += ", with a mordienne worth 2"
         else:
-            steps.append(f"{shape}. The optional mordienne rule is off, so the point stays at 1.")
+            steps.append(
+                f"{shape}: the shape of a mordienne, but the optional mordienne rule is off, so this is no "
+                "mordienne and the point stays at 1."
+            )
+            summary += " (a mordienne run, but the rule is off)"
     elif mordienne:
         steps.append(_why_no_mordienne(trick_winners, winner))
     steps.append(f"{winner.team} scores {points} point{'s' if points > 1 else ''}.")
-    return DealScore(tuple(steps), tuple(trick_winners), tricks_won, winner, points, run and mordienne, run)
+    return DealScore(tuple(steps), tuple(trick_winners), tricks_won, winner, points, run and mordienne, run, summary)
 
 
 def _tally(tricks_won: dict[Seat, int], spoiled: int) -> str:

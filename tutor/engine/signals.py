@@ -9,6 +9,7 @@ from tutor.engine.cards import Card, card
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.explanation import Explained
 from tutor.engine.ranking import NAMED, describe, distinct
+from tutor.engine.words import plural
 
 
 @dataclass(frozen=True)
@@ -89,15 +90,13 @@ def hand_signals(hand: Sequence[Card]) -> HandSignals:
     steps = [f"{describe(c)}: signal '{_BY_CARD[c].id}' ({_BY_CARD[c].gesture})." for c in named]
     if aces:
         chosen.append(_BY_ID["aces"])
-        steps.append(
-            f"{aces} ace{'s' if aces > 1 else ''}: signal 'aces', opening the mouth {aces} "
-            f"time{'s' if aces > 1 else ''}."
-        )
+        times = {1: "once", 2: "twice"}.get(aces, f"{aces} times")
+        steps.append(f"{plural(aces, 'ace')}: signal 'aces', opening the mouth {times}, once for each ace.")
     if not chosen:
         chosen.append(_BY_ID["useless-hand"])
         steps.append(
             "No named card and no ace: the hand is useless, so shrug the shoulders ('useless-hand') "
-            "and signal nothing else."
+            "and signal nothing else. (The sources don't define a useless hand; this is the tutor's reading.)"
         )
     else:
         rest = len(hand) - len(named) - aces

@@ -10,6 +10,7 @@ from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
 from tutor.engine.ranking import TIER_NAMES, TIERS, describe
 from tutor.engine.seats import Seat
+from tutor.engine.words import join_and
 
 
 @dataclass(frozen=True)
@@ -67,12 +68,26 @@ def resolve_trick(leader: Seat, cards: Sequence[Card]) -> Trick:
             f"The best card played is {describe(best[0])}, the only card of its tier in this trick: "
             f"{holders[0].title} wins the trick and leads the next one."
         )
+        steps.extend(_lower_ties(cards, best_tier))
     else:
         winner = None
-        sharers = " and ".join(f"{seat.title}'s {c}" for seat, c in plays if TIERS[c] == best_tier)
-        count = "Two" if len(best) == 2 else ("Three" if len(best) == 3 else "Four")
+        sharers = join_and(f"{seat.title}'s {c}" for seat, c in plays if TIERS[c] == best_tier)
+        count = {2: "Two", 3: "Three", 4: "Four"}[len(best)]
         steps.append(
             f"{count} cards share the best tier played, {TIER_NAMES[best_tier]} (tier {best_tier}): "
             f"{sharers}. The trick is spoiled. Nobody wins it, and {leader.title}, who led it, leads again."
         )
     return Trick(explanation=tuple(steps), leader=leader, plays=plays, best=best, winner=winner)
+
+
+def _lower_ties(cards: Sequence[Card], best_tier: int) -> list[str]:
+    """Equal cards below the best one spoil nothing: say so, since it is a common mistake."""
+    notes = []
+    for tied_tier in sorted({TIERS[c] for c in cards}):
+        tied = [c for c in cards if TIERS[c] == tied_tier]
+        if tied_tier != best_tier and len(tied) > 1:
+            notes.append(
+                f"{join_and(tied)} are equal (tier {tied_tier}), but a better card was played, so their tie "
+                "spoils nothing: only a tie for the best card spoils a trick."
+            )
+    return notes

@@ -1,0 +1,90 @@
+"""Lesson files are validated like scenarios: one located line per problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutor.cli import main
+
+TRICK = """id: t1
+title: T
+kind: trick
+topic: tricks
+difficulty: 1
+setup: {leader: N, plays: [A-coins, 2-cups, 5-cups, 6-cups]}
+ask: [winner]
+expect: {winner: E}
+"""
+
+LESSON = """id: tricks
+order: 5
+title: Tricks
+summary: How a trick is won.
+objectives:
+  - Say who wins a trick.
+sections:
+  - heading: The best tier wins
+    text: The card of the best tier wins the trick.
+    cards: [A-coins, 2-cups]
+    caption: La Vache beats the ace.
+  - heading: Rows
+    text: Cards can be shown in rows.
+    cards: [[3-coins], [3-cups, 2-coins]]
+scenarios: [t1]
+"""
+
+
+def make(tmp_path: Path, lesson: str) -> Path:
+    (tmp_path / "lessons").mkdir()
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "scenarios" / "t1.yaml").write_text(TRICK)
+    path = tmp_path / "lessons" / "05-tricks.yaml"
+    path.write_text(lesson)
+    return path
+
+
+def test_a_good_lesson_checks_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    make(tmp_path, LESSON)
+    assert main(["check", str(tmp_path / "lessons"), str(tmp_path / "scenarios")]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_lessons_alone_resolve_against_the_scenarios_beside_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    make(tmp_path, LESSON)
+    assert main(["check", str(tmp_path / "lessons")]) == 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "message"),
+    [
+        ("scenarios: [t1]", "scenarios: [t1, nope]", 15, "scenarios[1]: no scenario has the id 'nope'"),
+        ("cards: [A-coins, 2-cups]", "cards: [A-coins, Z-cups]", 10, "sections[0].cards[1]: 'Z-cups' is not a card"),
+        ("summary: How a trick is won.\n", "", 1, "(file): missing key 'summary'"),
+        ("order: 5", "order: five", 2, "order: expected a whole number from 1 to 999, not 'five'"),
+        ("    text: Cards can be shown in rows.\n", "", 12, "sections[1]: missing key 'text'"),
+        ("  - Say who wins a trick.", "  - [not, text]", 6, "objectives[0]: expected text, not a list"),
+        ("id: tricks", "id: Tricks!", 1, "id: 'Tricks!' is not a slug"),
+        ("    caption: La Vache beats the ace.", "    capton: typo", 11, "sections[0].capton: unknown key 'capton'"),
+    ],
+)
+def test_lesson_problems_are_located(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str, line: int, message: str
+) -> None:
+    assert old in LESSON
+    path = make(tmp_path, LESSON.replace(old, new))
+    assert main(["check", str(tmp_path / "lessons"), str(tmp_path / "scenarios")]) == 1
+    (out,) = capsys.readouterr().out.splitlines()
+    assert out.startswith(f"{path}:{line}: {message}"), out
+
+
+def test_two_lessons_with_one_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    make(tmp_path, LESSON)
+    second = tmp_path / "lessons" / "05-zz-again.yaml"  # files are read in name order: this one comes second
+    second.write_text(LESSON.replace("id: tricks", "id: tricks-again"))
+    assert main(["check", str(tmp_path)]) == 1
+    (out,) = capsys.readouterr().out.splitlines()
+    assert out.startswith(f"{second}:2: order: order 5 is already used by ")
