@@ -86,11 +86,11 @@ def _other_breaks_run(s: Scenario, result: Explained) -> bool:
 
 
 def _spoil_when_last(s: Scenario, result: Explained) -> bool:
-    """The last player ties an opponent's best card and so spoils a trick the opponent would have won."""
+    """The last player ties the card an opponent was winning with alone, and so spoils the trick."""
     for t in _tricks(result):
         last_seat, last_card = t.plays[3]
-        others = [seat for seat, c in t.plays[:3] if c in t.best]
-        if t.spoiled and last_card in t.best and any(seat.team is not last_seat.team for seat in others):
+        before = [(seat, c) for seat, c in t.plays[:3] if TIERS[c] == min(TIERS[x] for _, x in t.plays[:3])]
+        if len(before) == 1 and before[0][0].team is not last_seat.team and TIERS[last_card] == TIERS[before[0][1]]:
             return True
     return False
 
