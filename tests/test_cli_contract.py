@@ -241,7 +241,7 @@ def test_missing_path_is_a_problem(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "no such file or folder" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("command", ["solve", "check", "simulate"])
+@pytest.mark.parametrize("command", ["solve", "check", "simulate", "coverage", "generate", "app"])
 def test_help_on_every_command(command: str) -> None:
     result = run_cli(command, "--help")
     assert result.returncode == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -138,6 +139,28 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_app(args: argparse.Namespace) -> int:
+    import subprocess
+    from pathlib import Path
+
+    main_script = Path(__file__).resolve().parent / "app" / "main.py"
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(main_script),
+        "--server.port",
+        str(args.port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+    ]
+    env = dict(os.environ, **({"ALUETTE_DB": args.db} if args.db else {}))
+    return subprocess.call(command, env=env)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="aluette-tutor",
@@ -172,6 +195,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cov_p.add_argument("paths", nargs="*", default=["lessons", "scenarios"], metavar="PATH")
     cov_p.set_defaults(run=cmd_coverage)
+
+    app_p = commands.add_parser(
+        "app",
+        help="serve the tutor app in the browser",
+        description="Start the Streamlit app (the same as `make run`).",
+    )
+    app_p.add_argument("--port", type=_positive, default=int(os.environ.get("PORT", 8501)), help="default 8501")
+    app_p.add_argument(
+        "--db",
+        default=None,
+        help="progress database file (default: $ALUETTE_DB or ~/.local/share/aluette-tutor/progress.db)",
+    )
+    app_p.set_defaults(run=cmd_app)
 
     sim_p = commands.add_parser(
         "simulate",
