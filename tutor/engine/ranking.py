@@ -161,7 +161,7 @@ def rank_cards(cards: Sequence[Card]) -> Ranking:
             f"The best tier present is {best_tier} ({TIER_NAMES[best_tier]}), shared by {names}: "
             "they are exactly equal, because suits decide nothing outside the named cards."
         )
-    traps = _traps(cards)
+    traps = trap_notes(cards)
     steps.extend(traps)
     if len(order) > 1:
         listing = "; ".join(f"tier {TIERS[group[0]]}: {', '.join(str(c) for c in group)}" for group in order)
@@ -169,7 +169,7 @@ def rank_cards(cards: Sequence[Card]) -> Ranking:
     return Ranking(explanation=tuple(steps), cards=tuple(cards), order=order)
 
 
-def _traps(cards: Sequence[Card]) -> list[str]:
+def trap_notes(cards: Sequence[Card]) -> list[str]:
     """Remarks on the cards whose rank misleads a newcomer, one per trap, derived from their tiers."""
     notes = []
     threes = [c for c in cards if c.rank == "3" and TIERS[c] == 19]

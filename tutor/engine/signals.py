@@ -90,8 +90,9 @@ def hand_signals(hand: Sequence[Card]) -> HandSignals:
     steps = [f"{describe(c)}: signal '{_BY_CARD[c].id}' ({_BY_CARD[c].gesture})." for c in named]
     if aces:
         chosen.append(_BY_ID["aces"])
-        times = {1: "once", 2: "twice"}.get(aces, f"{aces} times")
-        steps.append(f"{plural(aces, 'ace')}: signal 'aces', opening the mouth {times}, once for each ace.")
+        times = "once" if aces == 1 else ("twice" if aces == 2 else f"{aces} times")
+        each = "" if aces == 1 else ", once for each ace"
+        steps.append(f"{plural(aces, 'ace')}: signal 'aces', opening the mouth {times}{each}.")
     if not chosen:
         chosen.append(_BY_ID["useless-hand"])
         steps.append(

@@ -1,0 +1,110 @@
+"""The ranking trainer page: drills answered right and wrong, the score, progress records, the chart."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from tutor.content import drills
+
+MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
+
+
+def ranking_page(tab: str | None = None) -> AppTest:
+    at = AppTest.from_file(MAIN, default_timeout=30)
+    at.switch_page("pages/ranking.py")
+    if tab:
+        at.session_state["ranking.tab"] = tab
+    at.run()
+    assert not at.exception
+    return at
+
+
+def shown_text(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def test_renders_with_a_which_wins_drill() -> None:
+    at = ranking_page()
+    assert at.title[0].value == "Ranking trainer"
+    drill = at.session_state["ranking.beats.drill"]
+    assert isinstance(drill, drills.BeatsDrill)
+    assert "<svg" in shown_text(at)
+    assert len([b for b in at.button if b.key.startswith("ranking.beats.pick.")]) == len(drill.choices)
+
+
+def test_a_right_answer_shows_a_tick_and_the_engines_explanation() -> None:
+    at = ranking_page()
+    drill = at.session_state["ranking.beats.drill"]
+    at.button(key=f"ranking.beats.pick.{drill.choices.index(drill.answer)}").click().run()
+    assert not at.exception
+    assert at.success and at.success[0].value.startswith("✓")
+    assert not at.error
+    assert drill.explanation[-1].split(":")[0] in shown_text(at)
+    history = at.session_state["progress"].history
+    assert [(a.item, a.all_correct) for a in history] == [(drill.id, True)]
+    assert "**Score:** 1 / 1" in shown_text(at)
+
+
+def test_a_wrong_answer_shows_a_cross_then_next_gives_a_new_drill() -> None:
+    at = ranking_page()
+    drill = at.session_state["ranking.beats.drill"]
+    wrong = next(i for i, choice in enumerate(drill.choices) if choice != drill.answer)
+    at.button(key=f"ranking.beats.pick.{wrong}").click().run()
+    assert at.error and at.error[0].value.startswith("✗")
+    assert drill.answer in at.error[0].value
+    assert drill.explanation[0].split(" ")[0] in shown_text(at)
+    assert at.session_state["progress"].history[-1].all_correct is False
+    assert "**Streak:** 0" in shown_text(at)
+    at.button(key="ranking.beats.next").click().run()
+    assert at.session_state["ranking.beats.n"] == 1
+    assert not at.error and not at.success
+
+
+def test_tier_drill_right_and_wrong() -> None:
+    at = ranking_page("Which tier?")
+    drill = at.session_state["ranking.tier.drill"]
+    assert isinstance(drill, drills.TierDrill)
+    at.button_group(key="ranking.tier.pick.0").set_value(drill.answer).run()
+    assert at.success and at.success[0].value == f"✓ Right: tier {drill.answer}"
+    assert at.button_group(key="ranking.tier.pick.0.answered").value == drill.answer
+    at.button(key="ranking.tier.next").click().run()
+    drill = at.session_state["ranking.tier.drill"]
+    at.button_group(key="ranking.tier.pick.1").set_value(drill.answer % 19 + 1).run()
+    assert at.error and at.error[0].value.startswith("✗")
+    assert any(step.startswith("Tier ") for step in drill.explanation)
+    assert drill.explanation[-1].split(":")[0] in shown_text(at)
+
+
+def test_order_drill_right() -> None:
+    at = ranking_page("Put in order")
+    drill = at.session_state["ranking.order.drill"]
+    at.button(key="ranking.order.check").click().run()
+    assert at.warning  # every card needs a place first
+    for c in drill.cards:
+        at.selectbox(key=f"ranking.order.place.0.{c}").set_value(drill.places[str(c)]).run()
+    at.button(key="ranking.order.check").click().run()
+    assert at.success and at.success[0].value.startswith("✓")
+    first = drill.cards[0]
+    assert at.selectbox(key=f"ranking.order.place.0.{first}").value == drill.places[str(first)]
+
+
+def test_named_card_drill() -> None:
+    at = ranking_page("Named cards")
+    drill = at.session_state["ranking.name.drill"]
+    at.button(key=f"ranking.name.pick.{drill.choices.index(drill.answer)}").click().run()
+    assert at.success and at.success[0].value.startswith("✓")
+
+
+def test_the_chart_shows_nineteen_tiers_with_the_traps() -> None:
+    at = ranking_page("The 19 tiers")
+    chart = next(m.value for m in at.markdown if 'class="tier-chart"' in m.value)
+    assert chart.count('class="tier-row') == 19
+    assert chart.count("tier-row trap") == 2
+    assert chart.count("<svg") == 48
+    for row in drills.tier_chart():
+        assert escape(row.name) in chart
+        for note in row.traps:
+            assert escape(note) in chart

@@ -1,0 +1,649 @@
+"""A scenario's setup drawn as HTML: the table, the cards, the order of play.
+
+No rule logic lives here. Everything drawn comes from the scenario's setup and, once revealed, from the
+engine result's typed fields (the winner, the spoiled cards, who received what). Before the reveal:
+
+- nothing that answers the question is drawn (no winner highlight, no "spoiled", no partnerships);
+- a supporting fact the engine computed (the eldest, the cutter, the first leader) is drawn only when the
+  scenario does not ask for it, and only when the result is passed in.
+
+Every function returns one string of well-formed XHTML (tests parse it with ``xml.etree``), with no blank
+lines or indented lines, so Streamlit's Markdown passes it through untouched:
+``st.markdown(views.css() + views.setup_html(scenario, result), unsafe_allow_html=True)``.
+Call :func:`css` once per page; the layout degrades to a readable vertical list without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from html import escape
+
+from tutor.app.cardsvg import card_svg, cards_html
+from tutor.content.scenario import (
+    ChantSetup,
+    DealingSetup,
+    DealSetup,
+    DrawSetup,
+    GameSetup,
+    RankSetup,
+    Scenario,
+    SignalSetup,
+    TrickSetup,
+)
+from tutor.engine import (
+    SEATS,
+    TIERS,
+    TOP_CARDS,
+    Card,
+    Chant,
+    DealPoint,
+    DealScore,
+    Dealt,
+    Draw,
+    Explained,
+    Game,
+    HandSignals,
+    PlayedDeal,
+    Ranking,
+    Seat,
+    SignalLookup,
+    Trick,
+)
+
+# Card widths in pixels for each use.
+TRICK_WIDTH = 80
+HAND_WIDTH = 56
+SMALL_WIDTH = 40
+ROW_WIDTH = 64
+
+# Where each seat sits on the drawn table.
+_AREA = {Seat.N: "n", Seat.E: "e", Seat.S: "s", Seat.W: "w"}
+_ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+_CSS = """
+.alu-setup{font-size:15px;line-height:1.35;color:#1f1f1f;margin:4px 0 12px 0}
+.alu-setup svg.card{display:block}
+.alu-block{margin:8px 0}
+.alu-block-title{font-weight:600;margin:0 0 4px 0}
+.alu-note{color:#555;font-size:13px;margin:4px 0}
+.alu-table{display:grid;grid-template-columns:minmax(88px,1fr) minmax(120px,auto) minmax(88px,1fr);
+grid-template-areas:". n ." "w c e" ". s .";gap:6px 10px;align-items:center;justify-items:center;
+background:#2f6b47;border-radius:18px;padding:12px 10px;max-width:600px;box-sizing:border-box}
+.alu-table.alu-wide{max-width:100%;grid-template-columns:minmax(100px,1fr) minmax(150px,auto) minmax(100px,1fr)}
+.alu-seat{display:flex;flex-direction:column;align-items:center;gap:4px;min-width:0;max-width:100%}
+.alu-seat-n{grid-area:n}.alu-seat-e{grid-area:e}.alu-seat-s{grid-area:s}.alu-seat-w{grid-area:w}
+.alu-seat-head{display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:4px;color:#fff;
+font-weight:600;font-size:14px}
+.alu-centre{grid-area:c;color:#fff;text-align:center;font-weight:600;min-height:40px;display:flex;
+flex-direction:column;align-items:center;justify-content:center;gap:6px}
+.alu-centre-word{font-size:20px;letter-spacing:.04em;text-transform:uppercase;background:#c62828;color:#fff;
+border-radius:8px;padding:2px 10px}
+.alu-mini{max-width:300px;padding:8px;gap:4px 6px;grid-template-columns:minmax(70px,1fr) auto minmax(70px,1fr)}
+.alu-badge{display:inline-block;border-radius:10px;padding:0 7px;font-size:12px;font-weight:700;line-height:18px;
+background:#eceff1;color:#263238;white-space:nowrap}
+.alu-badge-order{background:#fff;color:#263238;border:1px solid #90a4ae;border-radius:50%;padding:0;width:18px;
+text-align:center;line-height:16px}
+.alu-badge-leader{background:#ffd54f;color:#3e2c00}
+.alu-badge-dealer{background:#90caf9;color:#0d2c54}
+.alu-badge-eldest{background:#ce93d8;color:#3c0f45}
+.alu-badge-cutter{background:#b0bec5;color:#1f2b30}
+.alu-badge-winner{background:#f2b705;color:#2b1d00}
+.alu-badge-spoiled{background:#c62828;color:#fff}
+.alu-badge-agree{background:#c8e6c9;color:#16431a}
+.alu-badge-refuse{background:#ffcdd2;color:#7f1010}
+.alu-badge-top{background:#fff1c1;color:#5a4300;border:1px solid #8a6d1f}
+.alu-chip{display:inline-block;min-width:24px;text-align:center;border-radius:6px;padding:1px 6px;font-weight:700;
+font-size:13px;line-height:20px}
+.alu-team-ns{background:#d7e8fb;color:#0d3a6e}
+.alu-team-ew{background:#ffe2c2;color:#6b3200}
+.alu-chip-spoiled{background:#c62828;color:#fff}
+.alu-timeline{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end}
+.alu-step{display:flex;flex-direction:column;align-items:center;gap:2px;font-size:12px;color:#555}
+.alu-grid{border-collapse:collapse;font-size:14px}
+.alu-grid th{font-weight:600;text-align:center;padding:2px 6px;color:#444}
+.alu-grid td{padding:3px 4px;vertical-align:middle;text-align:center;border-top:1px solid #e3e3e3}
+.alu-grid-wrap{overflow-x:auto;max-width:100%}
+.alu-players{display:flex;flex-wrap:wrap;gap:12px}
+.alu-player{border:1px solid #ddd;border-radius:10px;padding:6px 8px;background:#fafafa}
+.alu-player-name{font-weight:700;margin-bottom:4px}
+.alu-pack{display:flex;flex-wrap:wrap;gap:3px;align-items:flex-start;max-width:560px}
+.alu-cut{width:5px;align-self:stretch;background:#c62828;border-radius:3px;margin:0 3px}
+.alu-tier{display:flex;flex-direction:column;align-items:flex-start;gap:2px;margin-right:8px}
+.alu-tier-label{font-size:12px;font-weight:700;color:#263238}
+.alu-row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start}
+.alu-hand{margin:4px 0}
+.alu-fan{display:flex}
+details.alu-details summary{cursor:pointer;font-weight:600}
+@media (max-width:520px){.alu-table{padding:8px 4px;gap:4px}.alu-setup{font-size:14px}}
+"""
+
+
+def css() -> str:
+    """The style block for everything drawn here; include it once per page."""
+    return "<style>" + "".join(line.strip() for line in _CSS.strip().splitlines()) + "</style>"
+
+
+# --- small pieces -----------------------------------------------------------------------------
+
+
+def _e(text: object) -> str:
+    return escape(str(text))
+
+
+def badge(text: str, kind: str = "") -> str:
+    """A small pill, e.g. ``badge("leads", "leader")``."""
+    extra = f" alu-badge-{kind}" if kind else ""
+    return f'<span class="alu-badge{extra}">{_e(text)}</span>'
+
+
+def seat_chip(seat: Seat | None, *, text: str | None = None) -> str:
+    """A seat letter coloured by partnership; ``None`` draws a red "spoiled" chip."""
+    if seat is None:
+        return f'<span class="alu-chip alu-chip-spoiled" title="spoiled">{_e(text or "spoiled")}</span>'
+    team = "ns" if seat in (Seat.N, Seat.S) else "ew"
+    return f'<span class="alu-chip alu-team-{team}" title="{seat.title}">{_e(text or seat.value)}</span>'
+
+
+def _block(title: str | None, body: str, kind: str = "") -> str:
+    head = f'<div class="alu-block-title">{_e(title)}</div>' if title else ""
+    extra = f" alu-block-{kind}" if kind else ""
+    return f'<div class="alu-block{extra}">{head}{body}</div>'
+
+
+def _note(text: str) -> str:
+    return f'<div class="alu-note">{_e(text)}</div>'
+
+
+def _wrap(kind: str, reveal: bool, body: str) -> str:
+    state = "revealed" if reveal else "hidden"
+    return f'<div class="alu-setup alu-kind-{kind}" data-kind="{kind}" data-answer="{state}">{body}</div>'
+
+
+def _details(summary: str, body: str, open_: bool = False) -> str:
+    opened = ' open="open"' if open_ else ""
+    return f'<details class="alu-details"{opened}><summary>{_e(summary)}</summary>{body}</details>'
+
+
+# --- the table ----------------------------------------------------------------------------------
+
+
+def _table(cells: Mapping[Seat, str], centre: str, *, label: str, extra_class: str = "") -> str:
+    """Four seat cells around a centre: N top, W left, E right, S bottom (DOM order N, W, centre, E, S)."""
+    classes = "alu-table" + (f" {extra_class}" if extra_class else "")
+    parts = [f'<div class="{classes}" role="group" aria-label="{_e(label)}">']
+    for seat in (Seat.N, Seat.W):
+        parts.append(_seat_cell(seat, cells.get(seat, "")))
+    parts.append(f'<div class="alu-centre">{centre}</div>')
+    for seat in (Seat.E, Seat.S):
+        parts.append(_seat_cell(seat, cells.get(seat, "")))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _seat_cell(seat: Seat, content: str) -> str:
+    return f'<div class="alu-seat alu-seat-{_AREA[seat]}" data-seat="{seat.value}">{content}</div>'
+
+
+def _seat_head(seat: Seat, name: str | None, badges: Sequence[str]) -> str:
+    title = f"{seat.title} ({name})" if name else seat.title
+    return f'<div class="alu-seat-head"><span class="alu-seat-name">{_e(title)}</span>{"".join(badges)}</div>'
+
+
+def trick_table_html(
+    plays: Mapping[Seat, Card | None],
+    *,
+    leader: Seat | None = None,
+    winner: Seat | None = None,
+    spoiled: Collection[Seat] = (),
+    names: Mapping[Seat, str] | None = None,
+    dealer: Seat | None = None,
+    centre: str | None = None,
+    show_order: bool = True,
+    width: int = TRICK_WIDTH,
+    label: str = "the table",
+) -> str:
+    """One trick on the table: each seat's card in its place, the order of play from the leader.
+
+    ``plays`` maps seats to their card (``None``: a face-down card; a missing seat has not played yet).
+    ``winner`` is highlighted and ``spoiled`` seats' cards get the tie mark: pass them only once the
+    answer may be seen. ``centre`` is HTML for the middle of the table (e.g. the word "spoiled").
+    """
+    order = {seat: n for n, seat in enumerate(leader.clockwise_from(), start=1)} if leader else {}
+    cells = {}
+    for seat in SEATS:
+        badges = []
+        if show_order and seat in order and seat in plays:
+            badges.append(
+                f'<span class="alu-badge alu-badge-order" title="plays {_ORDINALS[order[seat] - 1]}">'
+                f"{order[seat]}</span>"
+            )
+        if seat is leader:
+            badges.append(badge("leads", "leader"))
+        if seat is dealer:
+            badges.append(badge("deals", "dealer"))
+        if seat is winner:
+            badges.append(badge("wins", "winner"))
+        head = _seat_head(seat, (names or {}).get(seat), badges)
+        body = ""
+        if seat in plays:
+            body = card_svg(plays[seat], width=width, highlight=seat is winner, spoiled=seat in spoiled)
+        cells[seat] = head + body
+    return _table(cells, centre or "", label=label)
+
+
+def table_html(
+    *,
+    names: Mapping[Seat, str] | None = None,
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
+    face_up: bool | Collection[Seat] = True,
+    trick: Mapping[Seat, Card] | None = None,
+    leader: Seat | None = None,
+    dealer: Seat | None = None,
+    to_play: Seat | None = None,
+    winner: Seat | None = None,
+    spoiled: Collection[Seat] = (),
+    tricks_won: Mapping[Seat, int] | None = None,
+    centre: str | None = None,
+    trick_width: int = 64,
+    hand_width: int = HAND_WIDTH,
+    label: str = "the table",
+) -> str:
+    """The whole table for the Play page: names, hands (face up or down), and the trick under way.
+
+    ``face_up`` is ``True``/``False`` for every hand, or the seats whose hands are shown; other hands
+    are drawn as overlapping backs. The trick's cards sit in a small cross in the middle, each on its
+    player's side; ``winner``/``spoiled`` mark them once the trick is resolved.
+    """
+    shown = set(SEATS) if face_up is True else (set() if face_up is False else set(face_up))
+    trick = trick or {}
+    cells = {}
+    for seat in SEATS:
+        badges = []
+        if seat is dealer:
+            badges.append(badge("deals", "dealer"))
+        if seat is leader:
+            badges.append(badge("leads", "leader"))
+        if seat is to_play:
+            badges.append(badge("to play", "winner"))
+        if tricks_won is not None:
+            badges.append(badge(f"{tricks_won.get(seat, 0)} won"))
+        body = ""
+        if hands is not None and seat in hands:
+            hand = list(hands[seat])
+            if seat in shown:
+                body = cards_html(hand, width=hand_width, label=f"{seat.title}'s hand", css_class="alu-hand")
+            else:
+                body = _fan(len(hand), hand_width, f"{seat.title}: {len(hand)} face-down cards")
+        cells[seat] = _seat_head(seat, (names or {}).get(seat), badges) + body
+    middle = ""
+    if trick:
+        spots = {
+            seat: card_svg(trick[seat], width=trick_width, highlight=seat is winner, spoiled=seat in spoiled)
+            if seat in trick
+            else ""
+            for seat in SEATS
+        }
+        middle = (
+            '<div style="display:grid;grid-template-columns:auto auto auto;gap:2px;align-items:center;'
+            'justify-items:center">'
+            f'<div></div><div data-seat="{Seat.N.value}">{spots[Seat.N]}</div><div></div>'
+            f'<div data-seat="{Seat.W.value}">{spots[Seat.W]}</div><div></div>'
+            f'<div data-seat="{Seat.E.value}">{spots[Seat.E]}</div>'
+            f'<div></div><div data-seat="{Seat.S.value}">{spots[Seat.S]}</div><div></div>'
+            "</div>"
+        )
+    return _table(cells, middle + (centre or ""), label=label, extra_class="alu-wide")
+
+
+def _fan(count: int, width: int, label: str) -> str:
+    """``count`` backs overlapping like a held hand: each sits in a slot narrower than the card."""
+    step = max(8, width // 4)
+    slots = "".join(
+        f'<div style="width:{width if i == count - 1 else step}px;flex:none">{card_svg(None, width=width)}</div>'
+        for i in range(count)
+    )
+    return f'<div class="alu-fan alu-hand" role="group" aria-label="{_e(label)}" style="display:flex">{slots}</div>'
+
+
+# --- setups, one per kind -----------------------------------------------------------------------
+
+
+def setup_html(scenario: Scenario, result: Explained | None = None, reveal: bool = False) -> str:
+    """Draw a scenario's setup for its kind; with ``reveal=True`` and the engine's result, mark the answer.
+
+    ``result`` may be passed before the reveal too: it then supplies only supporting facts the scenario
+    does not ask about (the eldest of a chant, the cutter of a dealing, the first leader of a deal).
+    """
+    hidden = frozenset() if reveal else frozenset(scenario.ask)
+    drawer = _DRAWERS.get(type(scenario.setup))
+    if drawer is None:  # pragma: no cover - every setup type has a drawer
+        return _wrap(scenario.kind, reveal, _note(f"(no drawing for {scenario.kind} scenarios)"))
+    return _wrap(scenario.kind, reveal, drawer(scenario.setup, result, reveal, hidden))
+
+
+def trick_html(
+    setup: TrickSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """The four cards around the table, numbered 1-4 from the leader; on reveal the winner or the tie."""
+    plays = dict(zip(setup.leader.clockwise_from(), setup.plays, strict=True))
+    winner: Seat | None = None
+    spoiled: set[Seat] = set()
+    centre = ""
+    if reveal and isinstance(result, Trick):
+        winner = result.winner
+        if result.spoiled:
+            spoiled = {seat for seat, c in result.plays if c in result.best}
+            centre = '<div class="alu-centre-word">spoiled</div>'
+        centre += f"<div>{_e(result.next_leader.title)} leads next</div>"
+    return trick_table_html(
+        plays, leader=setup.leader, winner=winner, spoiled=spoiled, centre=centre, label="the trick"
+    )
+
+
+def deal_html(
+    setup: DealSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """A deal: the nine results as a timeline, or the hands and the nine tricks as a grid."""
+    if setup.tricks is not None:
+        return _deal_results(setup.tricks, result if reveal else None)
+    return _deal_plays(setup, result, reveal, hidden)
+
+
+def _deal_results(tricks: Sequence[Seat | None], result: Explained | None) -> str:
+    steps = "".join(
+        f'<div class="alu-step" data-trick="{n}">{seat_chip(winner)}<span>{n}</span></div>'
+        for n, winner in enumerate(tricks, start=1)
+    )
+    body = _block("The nine tricks (who won each)", f'<div class="alu-timeline">{steps}</div>')
+    if isinstance(result, DealScore | PlayedDeal):
+        body += _score_summary(result.score if isinstance(result, PlayedDeal) else result)
+    return body
+
+
+def _score_summary(score: DealScore) -> str:
+    counts = " ".join(f"{seat_chip(seat)} {score.tricks_won[seat]}" for seat in SEATS)
+    if score.point_winner is None:
+        point = "nobody scores"
+    else:
+        team = score.scoring_team
+        point = (
+            f"{seat_chip(score.point_winner)} wins the point for {_e(team)}: "
+            f"{score.points} point{'s' if score.points != 1 else ''}" + (" (mordienne)" if score.mordienne else "")
+        )
+    return _block("Tricks won", f'<div class="alu-row">{counts}</div><div class="alu-block">{point}</div>', "score")
+
+
+def _deal_plays(setup: DealSetup, result: Explained | None, reveal: bool, hidden: Collection[str]) -> str:
+    assert setup.dealer is not None and setup.hands is not None and setup.plays is not None
+    parts = []
+    head = [f"{_e(setup.dealer.title)} deals"]
+    played = result if isinstance(result, PlayedDeal) else None
+    if played is not None and "leaders" not in hidden:
+        head.append(f"{_e(played.leaders[0].title)} leads the first trick")
+    parts.append(_block(None, "; ".join(head) + "."))
+    hands = "".join(
+        _block(f"{seat.title}", cards_html(list(setup.hands[seat]), width=HAND_WIDTH), "hand")
+        for seat in SEATS
+        if seat in setup.hands
+    )
+    parts.append(_details("The four hands", hands))
+    if reveal and played is not None:
+        parts.append(_trick_grid_revealed(played))
+        parts.append(_score_summary(played.score))
+    else:
+        # who played each card is read from the hands; hidden when the leaders are the question
+        holder = {c: seat for seat, hand in setup.hands.items() for c in hand}
+        show_seats = "leaders" not in hidden
+        rows = []
+        for n, trick_cards in enumerate(setup.plays, start=1):
+            captions = [holder[c].value if show_seats and c in holder else None for c in trick_cards]
+            cells = "".join(
+                f"<td>{card_svg(c, width=SMALL_WIDTH + 8, caption=captions[i])}</td>" for i, c in enumerate(trick_cards)
+            )
+            rows.append(f'<tr data-trick="{n}"><th>{n}</th>{cells}</tr>')
+        heads = "".join(f"<th>{o}</th>" for o in _ORDINALS)
+        grid = (
+            f'<table class="alu-grid"><thead><tr><th>trick</th>{heads}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>"
+        )
+        parts.append(_block("The nine tricks, each in the order played", f'<div class="alu-grid-wrap">{grid}</div>'))
+    return "".join(parts)
+
+
+def _trick_grid_revealed(played: PlayedDeal) -> str:
+    rows = []
+    for n, trick in enumerate(played.tricks, start=1):
+        order = {seat: i for i, seat in enumerate(trick.leader.clockwise_from(), start=1)}
+        tied = {seat for seat, c in trick.plays if trick.spoiled and c in trick.best}
+        cells = "".join(
+            f'<td data-seat="{seat.value}">'
+            + card_svg(
+                trick.card_of(seat),
+                width=SMALL_WIDTH + 8,
+                caption=str(order[seat]),
+                highlight=seat is trick.winner,
+                spoiled=seat in tied,
+            )
+            + "</td>"
+            for seat in SEATS
+        )
+        outcome = seat_chip(trick.winner, text=f"{trick.winner.value} wins" if trick.winner else None)
+        rows.append(
+            f'<tr data-trick="{n}"><th>{n}</th><td>{seat_chip(trick.leader)}</td>{cells}<td>{outcome}</td></tr>'
+        )
+    heads = "".join(f"<th>{seat.value}</th>" for seat in SEATS)
+    grid = (
+        f'<table class="alu-grid"><thead><tr><th>trick</th><th>led by</th>{heads}<th>result</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+    return _block("The nine tricks (numbers: order of play)", f'<div class="alu-grid-wrap">{grid}</div>')
+
+
+def draw_html(
+    setup: DrawSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """The players in the order they receive cards and the cards as dealt, numbered; on reveal who got each."""
+    order = " ".join(f"{badge(str(i), 'order')} {_e(name)}" for i, name in enumerate(setup.players, start=1))
+    parts = [_block("Cards are dealt to, in turn", f'<div class="alu-row">{order}</div>')]
+    number = {c: i for i, c in enumerate(setup.cards, start=1)}
+    draw = result if reveal and isinstance(result, Draw) else None
+    if draw is None:
+        captions = [f"{i} top" if c in TOP_CARDS else str(i) for i, c in enumerate(setup.cards, start=1)]
+        parts.append(
+            _block(
+                "The cards, face up, in the order dealt",
+                cards_html(list(setup.cards), width=SMALL_WIDTH + 8, captions=captions),
+            )
+        )
+        return "".join(parts)
+    players = []
+    for name in setup.players:
+        got = list(draw.received[name])
+        row = cards_html(
+            got,
+            width=SMALL_WIDTH + 8,
+            captions=[str(number[c]) for c in got],
+            highlight=[c for c in got if c in TOP_CARDS],
+        )
+        players.append(
+            f'<div class="alu-player" data-player="{_e(name)}"><div class="alu-player-name">{_e(name)}</div>{row}</div>'
+        )
+    parts.append(
+        _block("Who received each card (numbers: order dealt)", f'<div class="alu-players">{"".join(players)}</div>')
+    )
+    (a, b), (c, d) = draw.partnerships
+    parts.append(
+        _block(
+            "Partnerships",
+            f"{_e(a)} and {_e(b)} (Monsieur and Madame); {_e(c)} and {_e(d)} "
+            f"(Le Borgne and La Vache). {badge(draw.first_dealer + ' deals first', 'dealer')}",
+        )
+    )
+    return "".join(parts)
+
+
+def chant_html(
+    setup: ChantSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """Dealer (and eldest) on a small table, who agrees, the talon numbered 1-12, the hands given."""
+    chant = result if isinstance(result, Chant) else None
+    eldest = chant.eldest if chant is not None and "eldest" not in hidden else None
+    cells = {}
+    for seat in SEATS:
+        badges = []
+        if seat is setup.dealer:
+            badges.append(badge("deals", "dealer"))
+        if seat is eldest:
+            badges.append(badge("eldest", "eldest"))
+        agrees = setup.agree.get(seat, True)  # the contract's default: a seat not listed agrees
+        badges.append(badge("agrees", "agree") if agrees else badge("refuses", "refuse"))
+        cells[seat] = _seat_head(seat, None, badges)
+    parts = [_table(cells, "talon: 12", label="who deals and who agrees", extra_class="alu-mini")]
+    revealed = chant if reveal else None
+    if revealed is not None and revealed.happens:
+        to = {c: seat for seat, got in revealed.received.items() for c in got}
+        captions = [f"{i} {to[c].value}" if c in to else str(i) for i, c in enumerate(setup.talon, start=1)]
+    else:
+        captions = [str(i) for i in range(1, len(setup.talon) + 1)]
+    parts.append(_block("The talon, in order", cards_html(list(setup.talon), width=SMALL_WIDTH + 8, captions=captions)))
+    if revealed is not None and not revealed.happens:
+        parts.append(_block(None, f"{badge('no chant', 'spoiled')} the talon stays undealt."))
+    for seat, hand in setup.hands.items():
+        keep = revealed.keeps.get(seat) if revealed is not None else None
+        if keep is None:
+            parts.append(_block(f"{seat.title}'s hand", cards_html(list(hand), width=HAND_WIDTH), "hand"))
+        else:
+            kept = cards_html(list(keep.kept), width=HAND_WIDTH, label=f"{seat.title} keeps")
+            gone = cards_html(
+                list(keep.discarded), width=HAND_WIDTH, dimmed=keep.discarded, label=f"{seat.title} discards"
+            )
+            parts.append(_block(f"{seat.title} keeps nine", kept, "hand"))
+            parts.append(_block(f"{seat.title} discards six", gone, "hand"))
+    return "".join(parts)
+
+
+def rank_html(
+    setup: RankSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """The cards in a row; on reveal grouped by tier, best first, with the tier numbers."""
+    ranking = result if reveal and isinstance(result, Ranking) else None
+    if ranking is None:
+        return _block(None, cards_html(list(setup.cards), width=ROW_WIDTH))
+    groups = []
+    for position, group in enumerate(ranking.order):
+        tier = TIERS[group[0]]
+        row = cards_html(list(group), width=ROW_WIDTH, highlight=group if position == 0 else ())
+        groups.append(
+            f'<div class="alu-tier" data-tier="{tier}"><span class="alu-tier-label">tier {tier}</span>{row}</div>'
+        )
+    return _block("Best first", f'<div class="alu-row">{"".join(groups)}</div>')
+
+
+def signal_html(
+    setup: SignalSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """The hand to signal, or the signal to look up; on reveal the signals or the meaning."""
+    if setup.hand is not None:
+        parts = [_block("The hand", cards_html(list(setup.hand), width=HAND_WIDTH))]
+        if reveal and isinstance(result, HandSignals):
+            pills = " ".join(badge(s.id, "leader") for s in result.signals)
+            parts.append(_block("Signals", f'<div class="alu-row">{pills}</div>'))
+        return "".join(parts)
+    assert setup.signal is not None
+    parts = [_block("The signal", badge(setup.signal, "dealer"))]
+    if reveal and isinstance(result, SignalLookup):
+        parts.append(_block(None, f"“{_e(result.signal.meaning)}”: {_e(result.signal.gesture)}"))
+        if result.signal.card is not None:
+            parts.append(cards_html([result.signal.card], width=HAND_WIDTH))
+    return "".join(parts)
+
+
+def game_html(
+    setup: GameSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """The first dealer and the five deals; on reveal each deal's dealer, its points and the score."""
+    game = result if reveal and isinstance(result, Game) else None
+    parts = [
+        _block(None, f"{badge('deals first', 'dealer')} {seat_chip(setup.first_dealer)} {_e(setup.first_dealer.title)}")
+    ]
+    rows = []
+    for n, entry in enumerate(setup.deals, start=1):
+        if isinstance(entry, DealPoint):
+            what = _deal_point(entry)
+        else:
+            what = '<div class="alu-timeline">' + "".join(seat_chip(w) for w in entry) + "</div>"
+        cells = f"<th>{n}</th>"
+        if game is not None:
+            cells += f"<td>{seat_chip(game.dealers[n - 1])}</td>"
+        cells += f"<td>{what}</td>"
+        if game is not None:
+            cells += f"<td>{_deal_point(game.deals[n - 1])}</td>"
+        rows.append(f'<tr data-deal="{n}">{cells}</tr>')
+    heads = "<th>deal</th><th>dealer</th><th>result</th><th>points</th>" if game else "<th>deal</th><th>result</th>"
+    parts.append(
+        f'<div class="alu-grid-wrap"><table class="alu-grid"><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+    if game is not None:
+        scores = " ".join(f"{_e(team)} {points}" for team, points in game.scores.items())
+        verdict = f"{_e(game.winner)} wins the game" if game.winner else "a drawn game"
+        parts.append(_block(None, f"{scores}: {verdict}."))
+    return "".join(parts)
+
+
+def dealing_html(
+    setup: DealingSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """Dealer (cutter, eldest) on a small table, the pack as four rows of twelve numbered cards, the cut."""
+    dealt = result if isinstance(result, Dealt) else None
+    cells = {}
+    for seat in SEATS:
+        badges = []
+        if seat is setup.dealer:
+            badges.append(badge("deals", "dealer"))
+        if dealt is not None and "cutter" not in hidden and seat is dealt.cutter:
+            badges.append(badge("cuts", "cutter"))
+        if dealt is not None and "eldest" not in hidden and seat is dealt.eldest:
+            badges.append(badge("eldest", "eldest"))
+        cells[seat] = _seat_head(seat, None, badges)
+    parts = [_table(cells, "", label="who deals", extra_class="alu-mini")]
+    goes_to: dict[Card, str] = {}
+    if reveal and dealt is not None:
+        goes_to = {c: seat.value for seat, hand in dealt.hands.items() for c in hand}
+        goes_to.update({c: "T" for c in dealt.talon})
+    items = []
+    for i, c in enumerate(setup.pack, start=1):
+        caption = f"{i} {goes_to[c]}" if c in goes_to else str(i)
+        items.append(card_svg(c, width=SMALL_WIDTH, caption=caption))
+        if setup.cut is not None and i == setup.cut:
+            items.append(f'<span class="alu-cut" role="separator" aria-label="the cut: {i} cards lifted"></span>')
+    title = "The pack, top card first" + (f" (the cut lifts the top {setup.cut})" if setup.cut else "")
+    parts.append(_block(title, f'<div class="alu-pack">{"".join(items)}</div>'))
+    if goes_to:
+        parts.append(_note("Under each card: its place in the pack and where it goes (T: the talon)."))
+        order = dealt.eldest.clockwise_from() if dealt is not None else SEATS
+        for seat in order:
+            assert dealt is not None
+            parts.append(
+                _block(f"{seat.title}'s hand", cards_html(list(dealt.hands[seat]), width=SMALL_WIDTH + 8), "hand")
+            )
+    return "".join(parts)
+
+
+def _deal_point(point: DealPoint) -> str:
+    if point.team is None:
+        return badge("nobody scores")
+    return f'<span class="alu-chip alu-team-{point.team.value.lower()}">{point.team.value} +{point.points}</span>'
+
+
+_Drawer = Callable[..., str]
+_DRAWERS: dict[type, _Drawer] = {
+    TrickSetup: trick_html,
+    DealSetup: deal_html,
+    DrawSetup: draw_html,
+    ChantSetup: chant_html,
+    RankSetup: rank_html,
+    SignalSetup: signal_html,
+    GameSetup: game_html,
+    DealingSetup: dealing_html,
+}
