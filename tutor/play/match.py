@@ -1,0 +1,751 @@
+"""A whole game against the computer, as a serializable state machine (issue #6).
+
+The learner sits South, the partner the draw gives them sits North, the other pair East and West.
+Every rule is the engine's: this module only decides who acts next, runs the bots
+(:mod:`tutor.play.bots`) and records the engine's explanations as :class:`Event` entries.
+
+The phases, each naming what the learner must do next:
+
+========== ===================================================================================
+draw       the partnership draw is done and explained; ``next_deal()`` deals the first deal
+chant      a deal is dealt and the learner sees their hand; ``learner_agrees(True/False)``
+discard    the chant happened and the learner is a chanter; ``learner_discards(six cards)``
+           (``discard_advice()`` gives the engine's "keep the highest")
+signals    the partner's signals are shown; ``learner_signals(ids)`` (an empty list is fine)
+play       the learner's turn in a trick; ``learner_plays(card)``; bots play automatically
+deal-over  the ninth trick is played and the deal scored; ``next_deal()``
+game-over  the fifth deal is scored and the game totalled
+========== ===================================================================================
+
+Randomness: the draw and each deal get their own ``random.Random`` seeded from the game's seed and a
+label (``"<seed>:draw"``, ``"<seed>:deal:<n>"``), so a game is reproducible from its seed and the
+state serializes without any generator state.
+
+Hidden information: an event step that names a card the learner could not see when it happened (an
+opponent's hand in the dealing, the talon, another chanter's discards) is marked secret; secret steps
+and the opponents' signals are shown only with ``see_everything``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.engine.cards import PACK, Card, parse_card
+from tutor.engine.chant import Keep, chant, keep_best
+from tutor.engine.deal import DealState
+from tutor.engine.dealing import shuffle_and_deal
+from tutor.engine.draw import Draw, partnership_draw, top_of
+from tutor.engine.errors import RuleViolation, short
+from tutor.engine.game import DEALS_PER_GAME, Game, dealers, play_game
+from tutor.engine.ranking import NAMED, ordered
+from tutor.engine.scoring import DealScore, score_deal
+from tutor.engine.seats import SEATS, Seat, Team, eldest_of
+from tutor.engine.signals import SIGNAL_IDS, HandSignals, Signal, hand_signals, signal, signal_for_card
+from tutor.engine.words import join_and
+from tutor.play import bots
+
+LEARNER = Seat.S
+PARTNER = Seat.N
+PHASES = ("draw", "chant", "discard", "signals", "play", "deal-over", "game-over")
+DISCARDS = 6
+DEFAULT_BOTS = ("Anne", "Bastien", "Colette")
+FORMAT_VERSION = 1
+
+_CARD_CODE = re.compile(r"\b[A2-9JCK]-(?:coins|cups|swords|clubs)\b")
+
+
+# --- values the page reads ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event:
+    """One explanation shown to the learner: the engine's steps, each flagged secret or not."""
+
+    kind: str  # draw, deal, chant, discard, signals, trick, score, game
+    title: str
+    steps: tuple[str, ...]
+    secret: tuple[bool, ...]  # per step: it names a card the learner could not see
+
+    def visible(self, see_everything: bool = False) -> Event | None:
+        """The event with only the steps the learner may see, or ``None`` if none is left."""
+        if see_everything:
+            return self
+        keep = [step for step, hidden in zip(self.steps, self.secret, strict=True) if not hidden]
+        return Event(self.kind, self.title, tuple(keep), (False,) * len(keep)) if keep else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "title": self.title, "steps": list(self.steps), "secret": list(self.secret)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        return cls(str(data["kind"]), str(data["title"]), tuple(data["steps"]), tuple(bool(s) for s in data["secret"]))
+
+
+@dataclass(frozen=True)
+class SignalShown:
+    """A signal as the table shows it: who gave it, what it says and the gesture (the page adds an icon)."""
+
+    seat: Seat
+    id: str
+    meaning: str
+    gesture: str
+    aces: int = 0  # for the ``aces`` signal: how many times the mouth opens
+
+    @property
+    def text(self) -> str:
+        times = {1: "once", 2: "twice"}.get(self.aces, f"{self.aces} times")
+        gesture = f"opens the mouth {times}" if self.id == "aces" else self.gesture
+        return f'{self.seat.title}: {gesture} ("{self.meaning}")'
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the learner may see of the game right now (everything with ``see_everything``)."""
+
+    phase: str
+    deal_number: int  # 0 before the first deal
+    names: dict[Seat, str]
+    dealer: Seat | None
+    eldest: Seat | None
+    to_play: Seat | None  # whose card is awaited, in the play phase
+    hands: dict[Seat, tuple[Card, ...] | None]  # South always; others only with see_everything
+    hand_sizes: dict[Seat, int]
+    trick: tuple[tuple[Seat, Card], ...]  # the trick under way, leader first
+    tricks: tuple[tuple[tuple[Seat, Card], ...], ...]  # finished tricks, each leader first
+    trick_winners: tuple[Seat | None, ...]
+    tricks_won: dict[Seat, int]
+    signals: tuple[SignalShown, ...]
+    scores: dict[Team, int]
+    mordienne: bool
+
+
+# --- one deal's record ----------------------------------------------------------------------------------
+
+
+@dataclass
+class DealRecord:
+    """Everything that happened in one deal, in plain values; the play state is rebuilt from it."""
+
+    number: int
+    dealer: Seat
+    dealt: dict[Seat, tuple[Card, ...]]
+    talon: tuple[Card, ...]
+    agree: dict[Seat, bool] = field(default_factory=dict)
+    chant_happened: bool | None = None  # None until everyone has answered
+    received: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
+    discards: dict[Seat, tuple[Card, ...]] = field(default_factory=dict)
+    signals: dict[Seat, tuple[str, ...]] = field(default_factory=dict)
+    plays: list[Card] = field(default_factory=list)  # every card in play order
+    mordienne: bool | None = None  # the rule as this deal was scored
+
+    @property
+    def eldest(self) -> Seat:
+        return eldest_of(self.dealer)
+
+    def hand_before_discards(self, seat: Seat) -> tuple[Card, ...]:
+        return (*self.dealt[seat], *self.received.get(seat, ()))
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The nine cards ``seat`` plays the deal with (after the chant's discards)."""
+        gone = set(self.discards.get(seat, ()))
+        return tuple(c for c in self.hand_before_discards(seat) if c not in gone)
+
+    @property
+    def hands(self) -> dict[Seat, tuple[Card, ...]]:
+        return {seat: self.hand(seat) for seat in SEATS}
+
+    def replay(self) -> DealState:
+        """The play state after the recorded plays."""
+        state = DealState.start(self.dealer, self.hands)
+        for c in self.plays:
+            state = state.play(c)
+        return state
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer.value,
+            "dealt": _seat_cards(self.dealt),
+            "talon": _codes(self.talon),
+            "agree": {seat.value: ok for seat, ok in self.agree.items()},
+            "chant_happened": self.chant_happened,
+            "received": _seat_cards(self.received),
+            "discards": _seat_cards(self.discards),
+            "signals": {seat.value: list(ids) for seat, ids in self.signals.items()},
+            "plays": _codes(self.plays),
+            "mordienne": self.mordienne,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DealRecord:
+        return cls(
+            number=int(data["number"]),
+            dealer=Seat.parse(data["dealer"]),
+            dealt=_read_seat_cards(data["dealt"]),
+            talon=_read_cards(data["talon"]),
+            agree={Seat.parse(s): bool(ok) for s, ok in data["agree"].items()},
+            chant_happened=data["chant_happened"],
+            received=_read_seat_cards(data["received"]),
+            discards=_read_seat_cards(data["discards"]),
+            signals={Seat.parse(s): tuple(ids) for s, ids in data["signals"].items()},
+            plays=list(_read_cards(data["plays"])),
+            mordienne=data["mordienne"],
+        )
+
+
+# --- the game -----------------------------------------------------------------------------------------
+
+
+class Match:
+    """A game of five deals between the learner (South) and three bots. Build one with :meth:`start`.
+
+    Learner actions raise :class:`RuleViolation` with a plain message when they are not allowed now or
+    break a rule; the state is then unchanged.
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        learner: str,
+        bot_names: tuple[str, str, str],
+        mordienne: bool,
+        draw_players: tuple[str, ...],
+        draw_cards: tuple[Card, ...],
+        seats: dict[str, Seat],
+    ) -> None:
+        self.seed = seed
+        self.learner = learner
+        self.bot_names = bot_names
+        self.mordienne = mordienne  # the setting; applies to every deal scored after it is changed
+        self.draw_players = draw_players
+        self.draw_cards = draw_cards
+        self.seats = seats
+        self.deals: list[DealRecord] = []
+        self.phase = "draw"
+        self._events: list[Event] = []
+        self._state: DealState | None = None  # derived from the current deal's record
+
+    # --- starting ---------------------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        bot_names: Sequence[str] = DEFAULT_BOTS,
+        learner_name: str = "Learner",
+        seed: int = 0,
+        mordienne: bool = False,
+    ) -> Match:
+        """Draw for partnerships and seat everyone; the game then waits in the ``draw`` phase."""
+        names = [learner_name, *bot_names]
+        if len(bot_names) != 3:
+            raise RuleViolation(f"a game needs three computer players, not {len(bot_names)}")
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise RuleViolation(f"{short(name)} is not a player's name")
+        if len(set(names)) != 4:
+            raise RuleViolation("the four players need four different names")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise RuleViolation(f"the seed must be a whole number, not {short(seed)}")
+        rng = random.Random(f"{seed}:draw")
+        players = list(names)
+        rng.shuffle(players)  # the order of receiving cards
+        pack = list(PACK)
+        rng.shuffle(pack)
+        # Each top card goes to a different player, so the draw ends exactly at the fourth top card.
+        last_top = max(i for i, c in enumerate(pack) if top_of(c))
+        cards = tuple(pack[: last_top + 1])
+        draw = partnership_draw(players, cards)
+        pair = next(p for p in draw.partnerships if learner_name in p)
+        partner = pair[1] if pair[0] == learner_name else pair[0]
+        others = list(next(p for p in draw.partnerships if learner_name not in p))
+        rng.shuffle(others)
+        seats = {learner_name: LEARNER, partner: PARTNER, others[0]: Seat.E, others[1]: Seat.W}
+        match = cls(seed, learner_name, tuple(bot_names), bool(mordienne), tuple(players), cards, seats)  # type: ignore[arg-type]
+        first = seats[draw.first_dealer]
+        seating = (
+            f"{learner_name} sits South and {partner}, {learner_name}'s partner, North, opposite; "
+            f"{others[0]} sits East and {others[1]} West."
+        )
+        match._emit("draw", "The partnership draw", (*draw.explanation, seating), set(PACK))
+        match._emit(
+            "draw",
+            "Who deals",
+            (
+                f"{draw.first_dealer} ({first.title}) holds Madame and deals the first deal; the deal then passes "
+                f"left: the dealers are {', '.join(s.title for s in dealers(first))}.",
+            ),
+            set(PACK),
+        )
+        return match
+
+    # --- read-only views ------------------------------------------------------------------------------
+
+    @property
+    def names(self) -> dict[Seat, str]:
+        return {seat: name for name, seat in self.seats.items()}
+
+    @property
+    def first_dealer(self) -> Seat:
+        return self.seats[self.draw().first_dealer]
+
+    def draw(self) -> Draw:
+        """The engine's partnership draw (explanation included), re-derived from the stored cards."""
+        return partnership_draw(self.draw_players, self.draw_cards)
+
+    @property
+    def deal(self) -> DealRecord | None:
+        """The current (or last) deal's record."""
+        return self.deals[-1] if self.deals else None
+
+    @property
+    def deal_number(self) -> int:
+        return len(self.deals)
+
+    @property
+    def dealer(self) -> Seat | None:
+        return self.deal.dealer if self.deal else None
+
+    @property
+    def state(self) -> DealState | None:
+        """The play state of the current deal (from the signals phase on), else ``None``."""
+        if (
+            self._state is None
+            and self.deal is not None
+            and self.phase in ("signals", "play", "deal-over", "game-over")
+        ):
+            self._state = self.deal.replay()
+        return self._state
+
+    @property
+    def to_play(self) -> Seat | None:
+        state = self.state
+        return state.to_play if self.phase == "play" and state is not None and not state.finished else None
+
+    def learner_hand(self) -> tuple[Card, ...]:
+        """South's cards now: nine as dealt, fifteen while discarding, fewer as tricks are played."""
+        deal = self.deal
+        if deal is None:
+            return ()
+        # hand() is the dealt nine, plus the talon cards received, minus the discards made so far.
+        return tuple(ordered(self.state.hands[LEARNER] if self.state is not None else deal.hand(LEARNER)))
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the learner may play now (any card in hand on their turn), else empty."""
+        return tuple(ordered(self.state.legal_cards())) if self.to_play is LEARNER and self.state else ()
+
+    def played_cards(self) -> frozenset[Card]:
+        """Every card played so far in the current deal, the trick under way included."""
+        return frozenset(self.deal.plays) if self.deal else frozenset()
+
+    def events(self, see_everything: bool = False) -> list[Event]:
+        """The explanations produced since the learner's last action, secret steps removed unless asked."""
+        shown = (event.visible(see_everything) for event in self._events)
+        return [event for event in shown if event is not None]
+
+    def deal_scores(self) -> list[DealScore]:
+        """The engine's score of every finished deal, with the mordienne rule it was scored under."""
+        return [
+            score_deal([t.winner for t in deal.replay().tricks], bool(deal.mordienne))
+            for deal in self.deals
+            if deal.mordienne is not None
+        ]
+
+    def scores(self) -> dict[Team, int]:
+        totals = {team: 0 for team in Team}
+        for score in self.deal_scores():
+            if score.scoring_team is not None:
+                totals[score.scoring_team] += score.points
+        return totals
+
+    def game(self) -> Game | None:
+        """The engine's total of the five deals, once the game is over."""
+        scores = self.deal_scores()
+        return play_game(self.first_dealer, scores) if len(scores) == DEALS_PER_GAME else None
+
+    def signals_shown(self, see_everything: bool = False) -> tuple[SignalShown, ...]:
+        """The signals given this deal: the partner's and the learner's own; the opponents' only if asked."""
+        deal = self.deal
+        if deal is None:
+            return ()
+        shown = []
+        for seat in (PARTNER, LEARNER, Seat.E, Seat.W):
+            if seat in deal.signals and (see_everything or seat in (PARTNER, LEARNER)):
+                aces = sum(1 for c in deal.hand(seat) if c.rank == "A")
+                for sid in deal.signals[seat]:
+                    s = signal(sid)
+                    shown.append(SignalShown(seat, s.id, s.meaning, s.gesture, aces if s.id == "aces" else 0))
+        return tuple(shown)
+
+    def table(self, see_everything: bool = False) -> Table:
+        """What the learner sees: own hand, the tricks, the partner's signals (all hands if asked)."""
+        deal, state = self.deal, self.state
+        hands: dict[Seat, tuple[Card, ...] | None] = {}
+        sizes: dict[Seat, int] = {}
+        for seat in SEATS:
+            if deal is None:
+                cards: tuple[Card, ...] = ()
+            else:
+                cards = state.hands[seat] if state is not None else deal.hand(seat)
+            sizes[seat] = len(cards)
+            hands[seat] = tuple(ordered(cards)) if (seat is LEARNER or see_everything) else None
+        tricks = state.tricks if state else ()
+        current: tuple[tuple[Seat, Card], ...] = ()
+        if state is not None:
+            current = tuple(zip(state.leader.clockwise_from(), state.current, strict=False))
+        winners = tuple(t.winner for t in tricks)
+        return Table(
+            phase=self.phase,
+            deal_number=self.deal_number,
+            names=self.names,
+            dealer=self.dealer,
+            eldest=deal.eldest if deal else None,
+            to_play=self.to_play,
+            hands=hands,
+            hand_sizes=sizes,
+            trick=current,
+            tricks=tuple(t.plays for t in tricks),
+            trick_winners=winners,
+            tricks_won={seat: sum(1 for w in winners if w is seat) for seat in SEATS},
+            signals=self.signals_shown(see_everything),
+            scores=self.scores(),
+            mordienne=self.mordienne,
+        )
+
+    def discard_advice(self) -> Keep:
+        """The engine's "keep the highest" for the learner's fifteen cards (discard phase only)."""
+        self._require("discard", "ask for discard advice")
+        assert self.deal is not None
+        return keep_best(LEARNER, self.deal.hand_before_discards(LEARNER))
+
+    def signal_advice(self) -> HandSignals:
+        """The engine's signals for the learner's hand as played (signals phase only)."""
+        self._require("signals", "ask which signals to give")
+        assert self.deal is not None
+        return hand_signals(self.deal.hand(LEARNER))
+
+    def partner_known(self, seat: Seat) -> frozenset[Card]:
+        """The named cards ``seat``'s partner signalled this deal (what the bot at ``seat`` may use)."""
+        deal = self.deal
+        if deal is None:
+            return frozenset()
+        ids = deal.signals.get(seat.partner, ())
+        return frozenset(s.card for s in (signal(i) for i in ids) if s.card is not None)
+
+    def signalled_aces(self, seat: Seat) -> int | None:
+        """How many aces ``seat`` signalled this deal (``None`` if it gave no ``aces`` signal)."""
+        deal = self.deal
+        if deal is None or "aces" not in deal.signals.get(seat, ()):
+            return None
+        return sum(1 for c in deal.hand(seat) if c.rank == "A")
+
+    # --- learner actions -------------------------------------------------------------------------------
+
+    def set_mordienne(self, on: bool) -> None:
+        """The mordienne setting; it applies to the deals scored from now on."""
+        self.mordienne = bool(on)
+
+    def next_deal(self) -> None:
+        """Deal the next deal (from the ``draw`` or ``deal-over`` phase); the learner then answers the chant."""
+        if self.phase not in ("draw", "deal-over"):
+            raise RuleViolation(self._wrong_phase("start the next deal"))
+        self._events = []
+        number = len(self.deals) + 1
+        dealer = dealers(self.first_dealer)[number - 1]
+        dealt = shuffle_and_deal(random.Random(f"{self.seed}:deal:{number}"), dealer)
+        record = DealRecord(number, dealer, dict(dealt.hands), dealt.talon)
+        # The bots answer now; their answers stay unseen until the learner has answered too.
+        record.agree = {
+            seat: bots.agree_to_chant(dealt.hands[seat], seat, dealer) for seat in SEATS if seat is not LEARNER
+        }
+        self.deals.append(record)
+        self._state = None
+        self.phase = "chant"
+        you = dealt.hands[LEARNER]
+        self._emit(
+            "deal",
+            f"Deal {number} of {DEALS_PER_GAME}: {dealer.title} deals",
+            dealt.explanation,
+            set(you),
+        )
+
+    def learner_agrees(self, agree: bool) -> None:
+        """The learner's answer to the chant; the chant then happens only if all four agree."""
+        self._require("chant", "answer the chant")
+        if not isinstance(agree, bool):
+            raise RuleViolation(f"answer the chant with yes (True) or no (False), not {short(agree)}")
+        self._events = []
+        deal = self.deal
+        assert deal is not None
+        deal.agree[LEARNER] = agree
+        result = chant(deal.dealer, deal.talon, deal.agree)
+        deal.chant_happened = result.happens
+        visible = set(deal.dealt[LEARNER])
+        steps = list(result.explanation)
+        if result.happens:
+            deal.received = {seat: tuple(cards) for seat, cards in result.received.items()}
+            if LEARNER in deal.received:
+                visible |= set(deal.received[LEARNER])
+                steps.append(f"You ({LEARNER.title}) receive {', '.join(map(str, deal.received[LEARNER]))}.")
+        self._emit("chant", "The chant", steps, visible)
+        if result.happens:
+            for seat in (deal.eldest, deal.dealer):
+                if seat is not LEARNER:
+                    self._bot_discards(seat)
+        if result.happens and LEARNER in deal.received:
+            self.phase = "discard"
+            return
+        self._start_signals()
+
+    def learner_discards(self, cards: Iterable[Card | str]) -> None:
+        """The learner's six discards, out of their fifteen cards (keeping the highest is advice, not a rule)."""
+        self._require("discard", "discard")
+        deal = self.deal
+        assert deal is not None
+        chosen = [parse_card(c) for c in cards]
+        fifteen = deal.hand_before_discards(LEARNER)
+        if len(chosen) != DISCARDS:
+            raise RuleViolation(f"discard exactly {DISCARDS} cards, back to nine, not {len(chosen)}")
+        for c in chosen:
+            if chosen.count(c) > 1:
+                raise RuleViolation(f"{c} is chosen twice: pick six different cards")
+            if c not in fifteen:
+                raise RuleViolation(f"you don't hold {c}: discard six of your fifteen cards")
+        self._events = []
+        deal.discards[LEARNER] = tuple(chosen)
+        kept = deal.hand(LEARNER)
+        advice = keep_best(LEARNER, fifteen)
+        steps = [f"You discard six cards face down: {', '.join(map(str, ordered(chosen)))}."]
+        if advice.accepts(kept):
+            steps.append("You kept the highest: your nine cards are the nine best of your fifteen.")
+        else:
+            steps.append("The advice was to keep the highest; here is what keeping the highest would have done.")
+            steps.extend(advice.explanation)
+        self._emit("discard", "Your discards", steps, set(fifteen))
+        self._start_signals()
+
+    def learner_signals(self, ids: Iterable[str]) -> None:
+        """The signals the learner gives the partner (possibly none); the partner bot plays with them."""
+        self._require("signals", "signal")
+        deal = self.deal
+        assert deal is not None
+        wanted = [str(i).strip().lower() for i in ids]
+        hand = deal.hand(LEARNER)
+        for sid in wanted:
+            if sid not in SIGNAL_IDS:
+                raise RuleViolation(f"{short(sid)} is not a signal (signals: {' '.join(SIGNAL_IDS)})")
+            if wanted.count(sid) > 1:
+                raise RuleViolation(f"the '{sid}' signal is given twice")
+            problem = _false_signal(signal(sid), hand)
+            if problem:
+                raise RuleViolation(problem)
+        self._events = []
+        deal.signals[LEARNER] = tuple(s for s in SIGNAL_IDS if s in wanted)  # rules.md order
+        if wanted:
+            shown = [s.text for s in self.signals_shown() if s.seat is LEARNER]
+            self._emit("signals", "Your signals", (*shown, "North will play with what you told them."), set())
+        self.phase = "play"
+        self.advance()
+
+    def learner_plays(self, c: Card | str) -> None:
+        """The learner plays ``c`` to the trick; the bots then play until the learner's next turn."""
+        self._require("play", "play a card")
+        state = self.state
+        assert state is not None and self.deal is not None
+        if state.to_play is not LEARNER:
+            raise RuleViolation(f"it is {state.to_play.title}'s turn, not yours")
+        chosen = parse_card(c)
+        if chosen not in state.hands[LEARNER]:
+            where = "was already played" if chosen in self.deal.plays else "is not in your hand"
+            raise RuleViolation(f"{chosen} {where}: play one of your cards")
+        self._events = []
+        self._play(chosen)
+        self.advance()
+
+    def advance(self) -> None:
+        """Let the bots play until the learner must act (their turn, or the deal is over)."""
+        if self.phase != "play":
+            return
+        state = self.state
+        assert state is not None and self.deal is not None
+        while not state.finished and state.to_play is not LEARNER:
+            seat = state.to_play
+            trick = tuple(zip(state.leader.clockwise_from(), state.current, strict=False))
+            played = {c for t in state.tricks for _, c in t.plays}
+            chosen = bots.choose_card(state.hands[seat], trick, seat, state.leader, played, self.partner_known(seat))
+            state = self._play(chosen)
+        if state.finished:
+            self._finish_deal()
+
+    # --- internals ---------------------------------------------------------------------------------
+
+    def _play(self, c: Card) -> DealState:
+        state = self.state
+        assert state is not None and self.deal is not None
+        state = state.play(c)  # the engine refuses anything illegal
+        self.deal.plays.append(c)
+        self._state = state
+        if not state.current:
+            trick = state.tricks[-1]
+            self._emit("trick", f"Trick {len(state.tricks)}", trick.explanation, set(PACK))
+        return state
+
+    def _bot_discards(self, seat: Seat) -> None:
+        deal = self.deal
+        assert deal is not None
+        fifteen = deal.hand_before_discards(seat)
+        deal.discards[seat] = bots.choose_discards(fifteen)
+        # The bot's choice is the engine's keep_best: its explanation, secret because it names the cards.
+        self._emit(
+            "discard",
+            f"{seat.title} discards",
+            (f"{seat.title} discards six cards face down.", *keep_best(seat, fifteen).explanation),
+            set(),
+        )
+
+    def _start_signals(self) -> None:
+        """Hands are final: the bots signal, the learner sees the partner's signals and may answer."""
+        deal = self.deal
+        assert deal is not None
+        for seat in (PARTNER, Seat.E, Seat.W):
+            deal.signals[seat] = tuple(s.id for s in bots.signals_for(deal.hand(seat)).signals)
+        self._state = deal.replay()
+        self.phase = "signals"
+        partner = [s.text for s in self.signals_shown() if s.seat is PARTNER]
+        self._emit("signals", f"{self.names[PARTNER]} (North) signals", tuple(partner), set(PACK))
+        opponents = [s.text for s in self.signals_shown(see_everything=True) if s.seat in (Seat.E, Seat.W)]
+        self._emit("signals", "East and West signal to each other", tuple(opponents), set(), secret=True)
+
+    def _finish_deal(self) -> None:
+        deal = self.deal
+        state = self.state
+        assert deal is not None and state is not None
+        deal.mordienne = self.mordienne
+        score = score_deal([t.winner for t in state.tricks], deal.mordienne)
+        self._emit("score", f"Deal {deal.number}: the score", score.explanation, set(PACK))
+        if deal.number < DEALS_PER_GAME:
+            self.phase = "deal-over"
+            return
+        game = self.game()
+        assert game is not None
+        self.phase = "game-over"
+        self._emit("game", "The game", game.explanation, set(PACK))
+
+    def _emit(self, kind: str, title: str, steps: Iterable[str], visible: set[Card], secret: bool = False) -> None:
+        """Record an event; a step naming a card outside ``visible`` is secret."""
+        steps = tuple(steps)
+        flags = tuple(secret or _names_hidden_card(step, visible) for step in steps)
+        if steps:
+            self._events.append(Event(kind, title, steps, flags))
+
+    def _require(self, phase: str, what: str) -> None:
+        if self.phase != phase:
+            raise RuleViolation(self._wrong_phase(what))
+
+    def _wrong_phase(self, what: str) -> str:
+        waiting = {
+            "draw": "the first deal to be dealt",
+            "chant": "your answer to the chant",
+            "discard": "your six discards",
+            "signals": "your signals (or none)",
+            "play": "your card",
+            "deal-over": "the next deal to be dealt",
+            "game-over": "nothing: the game is over",
+        }[self.phase]
+        return f"you can't {what} now: the game is waiting for {waiting}"
+
+    # --- serialization -----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready snapshot; :meth:`from_dict` rebuilds an equal match."""
+        return {
+            "version": FORMAT_VERSION,
+            "seed": self.seed,
+            "learner": self.learner,
+            "bots": list(self.bot_names),
+            "mordienne": self.mordienne,
+            "draw": {"players": list(self.draw_players), "cards": _codes(self.draw_cards)},
+            "seats": {name: seat.value for name, seat in self.seats.items()},
+            "phase": self.phase,
+            "deals": [deal.to_dict() for deal in self.deals],
+            "events": [event.to_dict() for event in self._events],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Match:
+        """Rebuild a match saved by :meth:`to_dict`; a damaged snapshot raises :class:`RuleViolation`."""
+        try:
+            if data.get("version") != FORMAT_VERSION:
+                raise RuleViolation(f"unknown saved-game version {short(data.get('version'))}")
+            match = cls(
+                int(data["seed"]),
+                str(data["learner"]),
+                tuple(data["bots"]),  # type: ignore[arg-type]
+                bool(data["mordienne"]),
+                tuple(data["draw"]["players"]),
+                _read_cards(data["draw"]["cards"]),
+                {str(name): Seat.parse(seat) for name, seat in data["seats"].items()},
+            )
+            if data["phase"] not in PHASES:
+                raise RuleViolation(f"unknown phase {short(data['phase'])}")
+            match.phase = data["phase"]
+            match.deals = [DealRecord.from_dict(d) for d in data["deals"]]
+            match._events = [Event.from_dict(e) for e in data["events"]]
+            for deal in match.deals[:-1]:
+                deal.replay()  # a damaged record fails here, not later in the page
+            match.state  # noqa: B018 - the current deal's replay, kept as the play state
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            if isinstance(error, RuleViolation):
+                raise RuleViolation(f"the saved game is damaged: {error.message}") from None
+            raise RuleViolation(f"the saved game is damaged ({type(error).__name__}: {error})") from None
+        return match
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Match) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def start(
+    bot_names: Sequence[str] = DEFAULT_BOTS, learner_name: str = "Learner", seed: int = 0, mordienne: bool = False
+) -> Match:
+    """Shorthand for :meth:`Match.start`."""
+    return Match.start(bot_names, learner_name, seed, mordienne)
+
+
+# --- helpers ----------------------------------------------------------------------------------------------
+
+
+def _false_signal(s: Signal, hand: Sequence[Card]) -> str | None:
+    """Why the learner may not give ``s`` with ``hand``: a signal says "I hold ...", so it must be true."""
+    if s.card is not None and s.card not in hand:
+        return f"the '{s.id}' signal says \"{s.meaning}\", but you don't hold {s.card.label}"
+    if s.id == "aces" and not any(c.rank == "A" for c in hand):
+        return "the 'aces' signal says \"I hold aces\", but you hold no ace"
+    if s.id == "useless-hand" and any(signal_for_card(c) for c in hand):
+        worth = [c.label for c in ordered(hand) if c in NAMED or c.rank == "A"]
+        return f"your hand is not useless: {join_and(worth)} {'is' if len(worth) == 1 else 'are'} worth a signal"
+    return None
+
+
+def _names_hidden_card(step: str, visible: set[Card]) -> bool:
+    return any(parse_card(code) not in visible for code in _CARD_CODE.findall(step))
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _read_cards(codes: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(parse_card(c) for c in codes)
+
+
+def _seat_cards(by_seat: Mapping[Seat, Sequence[Card]]) -> dict[str, list[str]]:
+    return {seat.value: _codes(cards) for seat, cards in by_seat.items()}
+
+
+def _read_seat_cards(data: Mapping[str, Iterable[str]]) -> dict[Seat, tuple[Card, ...]]:
+    return {Seat.parse(seat): _read_cards(cards) for seat, cards in data.items()}

@@ -1,0 +1,146 @@
+"""A deal played on the Play page, saved as a ``deal`` scenario so real deals become practice material.
+
+The scenario uses the contract's played form (``dealer``, ``hands``, ``plays``): the hands are the nine
+cards each player played the deal with (after the chant's discards, if any), and each trick's cards are
+listed in play order from its leader. Its ``expect`` is filled from what happened at the table, a record
+rather than an author's prediction, so ``aluette-tutor check`` confirms the engine replays the deal to
+the same result.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tutor.content.generate import scenario_yaml
+from tutor.content.problems import ContentError
+from tutor.content.scenario import scenario_from_document
+from tutor.content.solve import compare, solve
+from tutor.content.yamlsafe import parse_document
+from tutor.engine.cards import Card
+from tutor.engine.deal import play_deal
+from tutor.engine.errors import RuleViolation, short
+from tutor.engine.ranking import ordered
+from tutor.engine.seats import SEATS, Seat, eldest_of
+from tutor.play.match import Match
+
+TOPIC = "scoring"
+DIFFICULTY = 3
+ASK = ("point_winner", "leaders")
+
+
+def scenario_of_deal(
+    dealer: Seat,
+    hands: Mapping[Seat, Sequence[Card]],
+    plays: Sequence[Sequence[Card]],
+    mordienne: bool,
+    scenario_id: str,
+    title: str,
+    note: str | None = None,
+) -> dict[str, Any]:
+    """The scenario mapping for a finished deal given as hands and plays (each trick from its leader).
+
+    Raises :class:`RuleViolation` if the plays are not a legal deal from those hands.
+    """
+    played = play_deal(dealer, hands, plays, mordienne)  # also checks the plays are a legal deal
+    data: dict[str, Any] = {
+        "id": scenario_id,
+        "title": title,
+        "kind": "deal",
+        "topic": TOPIC,
+        "difficulty": DIFFICULTY,
+        "rules": {"mordienne": bool(mordienne)},
+        "setup": {
+            "dealer": dealer.value,
+            "hands": {seat.value: [str(c) for c in ordered(hands[seat])] for seat in SEATS},
+            "plays": [[str(c) for c in trick] for trick in plays],
+        },
+        "ask": list(ASK),
+        "hint": (
+            f"{eldest_of(dealer).title}, the eldest, leads first; a trick's winner leads the next, "
+            "and after a spoiled trick the same player leads again."
+        ),
+        # What happened at the table: check re-plays the deal and must find the same.
+        "expect": played.outcome(),
+    }
+    if note:
+        data["note"] = note
+    return data
+
+
+def deal_scenario(
+    match: Match, number: int | None = None, *, on: dt.date | None = None, n: int | None = None
+) -> dict[str, Any]:
+    """The ``deal`` scenario for deal ``number`` of ``match`` (default: the last finished deal).
+
+    The id is ``played-<yyyymmdd>-<n>`` (``n`` defaults to the deal number); ``on`` defaults to today.
+    """
+    finished = [deal for deal in match.deals if deal.mordienne is not None]
+    if not finished:
+        raise RuleViolation("no deal is finished yet: play a deal to the ninth trick before saving it")
+    if number is None:
+        deal = finished[-1]
+    else:
+        found = [deal for deal in finished if deal.number == number]
+        if not found:
+            raise RuleViolation(f"deal {short(number)} is not finished (finished: {[d.number for d in finished]})")
+        deal = found[0]
+    assert deal.mordienne is not None
+    when = on or dt.date.today()
+    state = deal.replay()
+    plays = [[c for _, c in trick.plays] for trick in state.tricks]
+    names = match.names
+    chanted = " after the chant" if deal.chant_happened else ""
+    note = (
+        f"A real deal from the Play page, deal {deal.number} of a game played on {when.isoformat()}: "
+        f"{names[Seat.S]} sat South with {names[Seat.N]} North, {names[Seat.E]} East and {names[Seat.W]} West. "
+        f"The hands are the cards each player played{chanted}. The expected outcome records what happened at "
+        "the table; the engine replays the deal to confirm it."
+    )
+    return scenario_of_deal(
+        deal.dealer,
+        deal.hands,
+        plays,
+        deal.mordienne,
+        f"played-{when:%Y%m%d}-{n if n is not None else deal.number}",
+        f"A played deal: {deal.dealer.title} deals, {eldest_of(deal.dealer).title} leads",
+        note,
+    )
+
+
+def checked_yaml(data: Mapping[str, Any]) -> str:
+    """The scenario's file text, read back and checked exactly as ``aluette-tutor check`` would.
+
+    Raises :class:`ContentError` with the problems if the loader or the engine disagrees (a bug).
+    """
+    text = scenario_yaml(dict(data))
+    scenario = scenario_from_document(parse_document(text.encode("utf-8"), f"<played {data.get('id')}>"))
+    problems = compare(scenario, solve(scenario))
+    if problems:
+        raise ContentError(problems)
+    return text
+
+
+def save_deal(match: Match, folder: Path | str, number: int | None = None, *, on: dt.date | None = None) -> Path:
+    """Write deal ``number`` (default: the last finished) as ``folder/played-<yyyymmdd>-<n>.yaml``.
+
+    ``n`` is the first number from 1 whose file does not exist yet, so saving never overwrites. The text
+    is checked before it is written. Raises :class:`RuleViolation` if the folder cannot be written.
+    """
+    out = Path(folder)
+    when = on or dt.date.today()
+    n = 1
+    while (out / f"played-{when:%Y%m%d}-{n}.yaml").exists():
+        n += 1
+    data = deal_scenario(match, number, on=when, n=n)
+    text = checked_yaml(data)
+    path = out / f"{data['id']}.yaml"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with path.open("x", encoding="utf-8") as handle:  # "x": never overwrite another saved deal
+            handle.write(text)
+    except OSError as error:
+        raise RuleViolation(f"cannot write to {short(str(out), 80)}: {error.strerror or error}") from None
+    return path
