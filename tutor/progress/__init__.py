@@ -1,0 +1,1 @@
+"""A learner's progress: what they answered, and what to review next."""

@@ -1,0 +1,142 @@
+"""Spaced repetition with FSRS: how one answer changes an item's review card.
+
+Pure functions over plain values, shared by the in-memory and the SQLite progress, so both schedule an
+item exactly alike and a card can always be re-derived by replaying the item's answers in time order.
+
+Choices (see ``SCHEDULER``):
+
+* Learning steps 1 min then 10 min, relearning steps 1 min then 10 min. A wrong answer (Again) is due again
+  a minute later, so it comes back in the same sitting; the review session also re-asks it after a few
+  other items (:class:`tutor.progress.review.ReviewSession`). A right but slow answer (Good) on a new item
+  is checked once more ten minutes later before it leaves for days; a right and fast one (Easy) graduates
+  at once: the learner plainly knows it.
+* No fuzzing: FSRS's fuzz draws from the global ``random``; without it, replaying the same answers always
+  gives the same card, which import (and migration) rely on to re-derive cards instead of trusting files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from fsrs import Card, Rating, Scheduler, State
+
+if TYPE_CHECKING:
+    from tutor.progress.memory import Answer
+
+SCHEDULER = Scheduler(
+    learning_steps=(timedelta(minutes=1), timedelta(minutes=10)),
+    relearning_steps=(timedelta(minutes=1), timedelta(minutes=10)),
+    enable_fuzzing=False,
+)
+
+# A right answer faster than this (seconds) is rated Easy. Drills are one click; putting five cards in
+# order or signalling a hand takes longer; a scenario means reading a setup and answering several keys.
+FAST_SECONDS: dict[str, float] = {
+    "drill-order": 20.0,
+    "drill-hand-signals": 20.0,
+}
+FAST_DRILL = 8.0
+FAST_SCENARIO = 25.0
+
+# Items answered once and never asked again: generated scenarios (``gen-<kind>-<seed>-<n>``) and random
+# hands to signal. They are recorded like any answer but get no review card.
+ONE_OFF_PREFIXES = ("gen-", "hand-signals:")
+
+
+def fast_seconds(kind: str) -> float:
+    """The time under which a right answer counts as fast (Easy) for an item of this kind."""
+    if kind in FAST_SECONDS:
+        return FAST_SECONDS[kind]
+    return FAST_DRILL if kind.startswith("drill-") else FAST_SCENARIO
+
+
+def rating(all_correct: bool, seconds: float, kind: str) -> Rating:
+    """Again if any asked key was wrong; Easy if right and fast; else Good."""
+    if not all_correct:
+        return Rating.Again
+    return Rating.Easy if seconds < fast_seconds(kind) else Rating.Good
+
+
+def reviewable(item: str) -> bool:
+    """Whether answers to ``item`` schedule reviews (everything but one-off items)."""
+    return not item.startswith(ONE_OFF_PREFIXES)
+
+
+@dataclass(frozen=True)
+class ItemState:
+    """An item's FSRS card plus the counts the Progress page needs. Times are epoch seconds."""
+
+    item: str
+    kind: str
+    state: int  # fsrs.State: 1 learning, 2 review, 3 relearning
+    step: int | None
+    stability: float | None  # days for recall to fall to 90%
+    difficulty: float | None
+    due: float
+    last_review: float | None
+    reps: int  # answers given
+    wrong: int  # answers with a wrong key (rated Again)
+    last_correct: bool  # the latest answer was entirely right
+
+    @property
+    def accuracy(self) -> float:
+        return (self.reps - self.wrong) / self.reps if self.reps else 0.0
+
+    def card(self) -> Card:
+        """The fsrs card (card_id is unused by scheduling; 0 avoids fsrs's 1 ms sleep for a fresh id)."""
+        return Card(
+            card_id=0,
+            state=State(self.state),
+            step=self.step,
+            stability=self.stability,
+            difficulty=self.difficulty,
+            due=_utc(self.due),
+            last_review=None if self.last_review is None else _utc(self.last_review),
+        )
+
+
+def _utc(epoch: float) -> datetime:
+    return datetime.fromtimestamp(epoch, UTC)
+
+
+def review(previous: ItemState | None, answer: Answer) -> ItemState:
+    """The item's state after ``answer`` (``previous`` is None for an item never answered)."""
+    return review_values(previous, answer.item, answer.kind, answer.all_correct, answer.seconds, answer.at)
+
+
+def review_values(
+    previous: ItemState | None, item: str, kind: str, all_correct: bool, seconds: float, at: float
+) -> ItemState:
+    """:func:`review` from plain values (what a database row holds)."""
+    card = Card(card_id=0, due=_utc(at)) if previous is None else previous.card()
+    when = _utc(at)
+    if card.last_review is not None and when < card.last_review:
+        # An answer older than the last review (a clock change, an import out of order): FSRS cannot go
+        # back in time, so count it as given just after the last review.
+        when = card.last_review
+    reviewed, _ = SCHEDULER.review_card(card, rating(all_correct, seconds, kind), when)
+    reps = (previous.reps if previous else 0) + 1
+    wrong = (previous.wrong if previous else 0) + (not all_correct)
+    return ItemState(
+        item=item,
+        kind=kind,
+        state=int(reviewed.state),
+        step=reviewed.step,
+        stability=reviewed.stability,
+        difficulty=reviewed.difficulty,
+        due=reviewed.due.timestamp(),
+        last_review=reviewed.last_review.timestamp() if reviewed.last_review else None,
+        reps=reps,
+        wrong=wrong,
+        last_correct=all_correct,
+    )
+
+
+def replay(item: str, answers: list[tuple[str, bool, float, float]]) -> ItemState | None:
+    """The state from an item's answers ``(kind, all_correct, seconds, at)`` in time order, or None."""
+    state: ItemState | None = None
+    for kind, all_correct, seconds, at in answers:
+        state = review_values(state, item, kind, all_correct, seconds, at)
+    return state

@@ -1,0 +1,443 @@
+"""Progress saved in the SQLite file: learners, and one learner's answers, reading and review cards.
+
+>>> db = ProgressDB(path)                       # doctest: +SKIP
+>>> progress = db.progress("Ann")               # doctest: +SKIP  (creates Ann if she is new)
+>>> progress.record(answer)                     # doctest: +SKIP  (answer + its FSRS card, one transaction)
+
+Every query of :class:`SqliteProgress` is filtered by the learner's id, fixed when it is made: two tabs or
+two learners each hold their own object (and connection), and one learner's rows never come back under
+another's name. Every SQLite failure comes out as :class:`~tutor.progress.db.ProgressUnavailable`.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+import unicodedata
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tutor.progress.base import DayCount, Progress
+from tutor.progress.db import (
+    CARD_COLUMNS,
+    ProgressUnavailable,
+    card_row,
+    connect,
+    default_path,
+    transaction,
+    unavailable,
+)
+from tutor.progress.memory import Answer, MemoryProgress
+from tutor.progress.scheduling import ItemState, review, reviewable
+
+if TYPE_CHECKING:
+    from tutor.progress.transfer import ImportResult
+
+NAME_LIMIT = 40
+
+
+class LearnerError(ValueError):
+    """A learner name that cannot be used (empty, taken, unknown); the message is one line to show."""
+
+
+def clean_name(name: object) -> str:
+    """A learner name as stored: NFC, spaces collapsed, 1-40 printable characters."""
+    if not isinstance(name, str):
+        raise LearnerError("A learner's name must be text.")
+    text = " ".join(unicodedata.normalize("NFC", name).split())
+    if not text:
+        raise LearnerError("Give the learner a name.")
+    if len(text) > NAME_LIMIT:
+        raise LearnerError(f"A learner's name has at most {NAME_LIMIT} characters.")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise LearnerError("A learner's name cannot hold control characters.")
+    return text
+
+
+def folded(name: str) -> str:
+    """The case-insensitive key of a name: 'ÉLISE', 'élise' and 'Élise' are one learner."""
+    return clean_name(name).casefold()
+
+
+class ProgressDB:
+    """The open progress file (one connection, usable from any thread, one call at a time) and its learners."""
+
+    def __init__(self, path: Path | str | None = None, *, read_only: bool = False) -> None:
+        self.path = (Path(path).expanduser() if path is not None else default_path()).absolute()
+        self.conn = connect(self.path, read_only=read_only)
+        self.lock = threading.RLock()
+        self.writes = 0  # commits through this connection (``PRAGMA data_version`` counts only the others')
+
+    def close(self) -> None:
+        with self.lock:
+            self.conn.close()
+
+    def __enter__(self) -> ProgressDB:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def using(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """The connection under the lock (in one write transaction if ``write``); SQLite errors come out as
+        :class:`ProgressUnavailable`, which a caller can show and then carry on without saving."""
+        with self.lock:
+            try:
+                if write:
+                    with transaction(self.conn):
+                        yield self.conn
+                    self.writes += 1
+                else:
+                    yield self.conn
+            except sqlite3.Error as error:
+                raise unavailable(error, self.path) from error
+
+    # --- Learners ---------------------------------------------------------------------------------------
+
+    def learners(self) -> list[str]:
+        """Every learner's name, alphabetically."""
+        with self.using() as conn:
+            return [row[0] for row in conn.execute("SELECT name FROM learners ORDER BY folded")]
+
+    def learner_id(self, name: str) -> int | None:
+        with self.using() as conn:
+            row = conn.execute("SELECT id FROM learners WHERE folded = ?", (folded(name),)).fetchone()
+        return None if row is None else int(row[0])
+
+    def create_learner(self, name: str) -> str:
+        """Add a learner; returns the name as stored. Raises :class:`LearnerError` if the name is taken."""
+        text = clean_name(name)
+        with self.using(write=True) as conn:
+            taken = conn.execute("SELECT name FROM learners WHERE folded = ?", (text.casefold(),)).fetchone()
+            if taken:
+                raise LearnerError(f"There is already a learner called {taken[0]!r}.")
+            conn.execute(
+                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (text, text.casefold(), time.time())
+            )
+        return text
+
+    def rename_learner(self, old: str, new: str) -> str:
+        """Rename a learner (a change of case alone is allowed); returns the new name as stored."""
+        text = clean_name(new)
+        with self.using(write=True) as conn:
+            row = conn.execute("SELECT id FROM learners WHERE folded = ?", (folded(old),)).fetchone()
+            if row is None:
+                raise LearnerError(f"No learner is called {clean_name(old)!r}.")
+            taken = conn.execute(
+                "SELECT name FROM learners WHERE folded = ? AND id != ?", (text.casefold(), row[0])
+            ).fetchone()
+            if taken:
+                raise LearnerError(f"There is already a learner called {taken[0]!r}.")
+            conn.execute("UPDATE learners SET name = ?, folded = ? WHERE id = ?", (text, text.casefold(), row[0]))
+        return text
+
+    def delete_learner(self, name: str) -> None:
+        """Remove a learner with all their answers, reading and cards."""
+        with self.using(write=True) as conn:
+            found = conn.execute("DELETE FROM learners WHERE folded = ?", (folded(name),)).rowcount
+        if not found:
+            raise LearnerError(f"No learner is called {clean_name(name)!r}.")
+
+    def progress(self, name: str, *, create: bool = True) -> SqliteProgress:
+        """The learner's progress on this connection (made if new and ``create``)."""
+        return SqliteProgress(self, name, create=create)
+
+
+@dataclass(frozen=True)
+class _Summary:
+    """What pages ask on every rerun, loaded in three queries and kept until the data changes."""
+
+    answered: frozenset[str]
+    solved: frozenset[str]
+    reads: frozenset[tuple[str, int]]
+    totals: tuple[int, int]
+
+
+class SqliteProgress:
+    """One learner's progress in the progress file; satisfies :class:`~tutor.progress.base.Progress`.
+
+    ``db`` is an open :class:`ProgressDB` (shared, e.g. with the learner chooser) or a path (this object
+    then opens, and :meth:`close` closes, its own connection).
+    """
+
+    saved = True
+
+    def __init__(self, db: ProgressDB | Path | str | None, learner: str, *, create: bool = True) -> None:
+        self._owns = not isinstance(db, ProgressDB)
+        self.db = db if isinstance(db, ProgressDB) else ProgressDB(db)
+        try:
+            found = self.db.learner_id(learner)
+            if found is None:
+                if not create:
+                    raise LearnerError(f"No learner is called {clean_name(learner)!r}.")
+                with suppress(LearnerError):  # created meanwhile by another tab: use theirs
+                    self.db.create_learner(learner)
+                found = self.db.learner_id(learner)
+            assert found is not None
+        except BaseException:
+            if self._owns:
+                self.db.close()
+            raise
+        self.id = found
+        with self.db.using() as conn:
+            self._name = str(conn.execute("SELECT name FROM learners WHERE id = ?", (self.id,)).fetchone()[0])
+        self._summary: _Summary | None = None
+        self._summary_key: tuple[int, int] | None = None
+
+    def close(self) -> None:
+        if self._owns:
+            self.db.close()
+
+    def __enter__(self) -> SqliteProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"SqliteProgress({str(self.db.path)!r}, {self._name!r})"
+
+    @property
+    def learner(self) -> str:
+        return self._name
+
+    @property
+    def path(self) -> Path:
+        return self.db.path
+
+    def rename(self, new: str) -> str:
+        """Rename this learner; returns the name as stored."""
+        self._name = self.db.rename_learner(self._name, new)
+        return self._name
+
+    # --- Answers ----------------------------------------------------------------------------------------
+
+    def record(self, answer: Answer) -> str:
+        """Keep ``answer`` and its item's new FSRS card in one transaction: a crash keeps both or neither.
+        Recording the same answer (same uid) twice keeps it once. Returns the uid once committed."""
+        try:
+            with self.db.lock:  # the commit and the summary update, as one step for this process's threads
+                with self.db.using(write=True) as conn:
+                    # Under the write lock, so no other connection commits between this check and ours.
+                    version, fresh = self._freshness(conn)
+                    added = conn.execute(
+                        "INSERT OR IGNORE INTO answers (learner_id, uid, item, kind, given, correct, all_correct,"
+                        " answered_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            self.id,
+                            answer.uid,
+                            answer.item,
+                            answer.kind,
+                            json.dumps({str(k): str(v) for k, v in answer.given.items()}, ensure_ascii=False),
+                            json.dumps({str(k): bool(v) for k, v in answer.correct.items()}),
+                            int(answer.all_correct),
+                            answer.at,
+                            answer.seconds,
+                        ),
+                    ).rowcount
+                    if added and reviewable(answer.item):
+                        save_card(conn, self.id, review(_card(conn, self.id, answer.item), answer))
+                if fresh and added:
+                    self._apply(version, answer=answer)
+        except ProgressUnavailable as error:
+            if "FOREIGN KEY" in str(error.__cause__ or ""):
+                raise ProgressUnavailable(
+                    f"Progress is not saved: the learner {self._name!r} was removed from {self.path}.", self.path
+                ) from error
+            raise
+        return answer.uid
+
+    def answered(self, item: str) -> bool:
+        return item in self._fresh().answered
+
+    def solved(self, item: str) -> bool:
+        """Answered entirely right at least once."""
+        return item in self._fresh().solved
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """(answers given, answers entirely right)."""
+        return self._fresh().totals
+
+    @property
+    def history(self) -> list[Answer]:
+        """Every answer, oldest first (all of them: for export and tests, not for every rerun)."""
+        with self.db.using() as conn:
+            rows = conn.execute(
+                "SELECT item, kind, given, correct, seconds, answered_at, uid FROM answers"
+                " WHERE learner_id = ? ORDER BY answered_at, id",
+                (self.id,),
+            ).fetchall()
+        return [Answer(item, kind, json.loads(g), json.loads(c), s, at, uid) for item, kind, g, c, s, at, uid in rows]
+
+    def answers_of(self, item: str) -> list[Answer]:
+        """This learner's answers to one item, oldest first."""
+        with self.db.using() as conn:
+            rows = conn.execute(
+                "SELECT kind, given, correct, seconds, answered_at, uid FROM answers"
+                " WHERE learner_id = ? AND item = ? ORDER BY answered_at, id",
+                (self.id, item),
+            ).fetchall()
+        return [Answer(item, kind, json.loads(g), json.loads(c), s, at, uid) for kind, g, c, s, at, uid in rows]
+
+    # --- Reading ----------------------------------------------------------------------------------------
+
+    def mark_read(self, lesson_id: str, section: int) -> None:
+        if (lesson_id, section) in self._fresh().reads:
+            return  # pages mark the section shown on every rerun: no write when nothing changes
+        with self.db.lock:
+            with self.db.using(write=True) as conn:
+                version, fresh = self._freshness(conn)
+                conn.execute(
+                    "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)",
+                    (self.id, lesson_id, section, time.time()),
+                )
+            if fresh:
+                self._apply(version, read=(lesson_id, section))
+
+    def read(self, lesson_id: str, section: int) -> bool:
+        return (lesson_id, section) in self._fresh().reads
+
+    # --- Review cards -----------------------------------------------------------------------------------
+
+    def item_state(self, item: str) -> ItemState | None:
+        with self.db.using() as conn:
+            return _card(conn, self.id, item)
+
+    def item_states(self) -> list[ItemState]:
+        with self.db.using() as conn:
+            rows = conn.execute(f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ?", (self.id,)).fetchall()
+        return [state_from_row(row) for row in rows]
+
+    def due_items(self, now: float | None = None, limit: int | None = None) -> list[ItemState]:
+        """Cards due at ``now`` (epoch seconds), most overdue first; the first ``limit`` if given."""
+        moment = time.time() if now is None else now
+        with self.db.using() as conn:
+            rows = conn.execute(
+                f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND due <= ? ORDER BY due, item LIMIT ?",
+                (self.id, moment, -1 if limit is None else limit),
+            ).fetchall()
+        return [state_from_row(row) for row in rows]
+
+    def due_count(self, until: float) -> int:
+        """How many cards are due by ``until`` (epoch seconds), overdue ones included."""
+        with self.db.using() as conn:
+            return int(
+                conn.execute(
+                    "SELECT count(*) FROM cards WHERE learner_id = ? AND due <= ?", (self.id, until)
+                ).fetchone()[0]
+            )
+
+    def days(self) -> list[DayCount]:
+        """Answers per local calendar day (SQLite's ``localtime``: the server's time zone), oldest first."""
+        with self.db.using() as conn:
+            rows = conn.execute(
+                "SELECT date(answered_at, 'unixepoch', 'localtime') AS day, count(*), sum(all_correct)"
+                " FROM answers WHERE learner_id = ? GROUP BY day ORDER BY day",
+                (self.id,),
+            ).fetchall()
+        return [DayCount(date.fromisoformat(day), n, right) for day, n, right in rows]
+
+    # --- Export and import ------------------------------------------------------------------------------
+
+    def export(self) -> dict[str, Any]:
+        """This learner's progress in the export format (see :mod:`tutor.progress.transfer`)."""
+        from tutor.progress.transfer import export_learner
+
+        return export_learner(self)
+
+    def export_json(self) -> str:
+        return json.dumps(self.export(), ensure_ascii=False, indent=1)
+
+    def import_json(self, data: str | bytes | Mapping[str, Any]) -> ImportResult:
+        """Merge an export into this learner (whatever name it was exported under); see
+        :func:`tutor.progress.transfer.import_progress`."""
+        from tutor.progress.transfer import import_progress
+
+        return import_progress(self.db, data, self._name)
+
+    # --- The cache --------------------------------------------------------------------------------------
+
+    def _key(self, conn: sqlite3.Connection) -> tuple[int, int]:
+        """Changes to the file: ``data_version`` counts other connections' commits, ``writes`` this one's."""
+        return int(conn.execute("PRAGMA data_version").fetchone()[0]), self.db.writes
+
+    def _freshness(self, conn: sqlite3.Connection) -> tuple[int, bool]:
+        """(``data_version`` now, whether the summary is up to date)."""
+        key = self._key(conn)
+        return key[0], self._summary is not None and key == self._summary_key
+
+    def _fresh(self) -> _Summary:
+        """The summary, reloaded only when this or another connection has committed since it was loaded."""
+        with self.db.using() as conn:
+            key = self._key(conn)
+            if self._summary is None or key != self._summary_key:
+                self._summary = _load_summary(conn, self.id)
+                self._summary_key = key
+            return self._summary
+
+    def _apply(self, version: int, answer: Answer | None = None, read: tuple[str, int] | None = None) -> None:
+        """Apply this object's own write, just committed, to the summary that was up to date before it
+        (rather than reloading it: with 10,000 answers a reload costs milliseconds on the next rerun).
+        ``version`` is ``data_version`` read inside the write's transaction; the caller holds the lock."""
+        old = self._summary
+        assert old is not None
+        if answer is not None:
+            n, right = old.totals
+            solved = old.solved | {answer.item} if answer.all_correct else old.solved
+            old = _Summary(old.answered | {answer.item}, solved, old.reads, (n + 1, right + answer.all_correct))
+        if read is not None:
+            old = _Summary(old.answered, old.solved, old.reads | {read}, old.totals)
+        self._summary = old
+        self._summary_key = (version, self.db.writes)
+
+
+def _load_summary(conn: sqlite3.Connection, learner_id: int) -> _Summary:
+    answered: set[str] = set()
+    solved: set[str] = set()
+    for item, ever_right in conn.execute(
+        "SELECT item, max(all_correct) FROM answers WHERE learner_id = ? GROUP BY item", (learner_id,)
+    ):
+        answered.add(item)
+        if ever_right:
+            solved.add(item)
+    reads = frozenset(conn.execute("SELECT lesson, section FROM reads WHERE learner_id = ?", (learner_id,)))
+    n, right = conn.execute(
+        "SELECT count(*), coalesce(sum(all_correct), 0) FROM answers WHERE learner_id = ?", (learner_id,)
+    ).fetchone()
+    return _Summary(frozenset(answered), frozenset(solved), reads, (int(n), int(right)))
+
+
+def state_from_row(row: tuple[Any, ...]) -> ItemState:
+    item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct = row
+    return ItemState(item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, bool(last_correct))
+
+
+def _card(conn: sqlite3.Connection, learner_id: int, item: str) -> ItemState | None:
+    row = conn.execute(
+        f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND item = ?", (learner_id, item)
+    ).fetchone()
+    return None if row is None else state_from_row(row)
+
+
+def save_card(conn: sqlite3.Connection, learner_id: int, state: ItemState) -> None:
+    conn.execute(
+        f"INSERT OR REPLACE INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (learner_id, *card_row(state)),
+    )
+
+
+def open_progress(learner: str, path: Path | str | None = None) -> tuple[Progress, str | None]:
+    """The learner's saved progress, or, when the file cannot be used, an unsaved :class:`MemoryProgress`
+    and the one-line reason to show (the app keeps working for practice)."""
+    try:
+        return SqliteProgress(path, learner), None
+    except ProgressUnavailable as error:
+        return MemoryProgress(learner=learner), error.message
