@@ -14,7 +14,7 @@ MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
 
 def ranking_page(tab: str | None = None) -> AppTest:
     at = AppTest.from_file(MAIN, default_timeout=30)
-    at.switch_page("pages/ranking.py")
+    at.switch_page("screens/ranking.py")
     if tab:
         at.session_state["ranking.tab"] = tab
     at.run()

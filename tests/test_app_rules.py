@@ -14,7 +14,7 @@ PACKAGE_COPY = ROOT / "tutor" / "app" / "rules.md"
 
 def rules_page() -> AppTest:
     at = AppTest.from_file(MAIN, default_timeout=30)
-    at.switch_page("pages/rules.py").run()
+    at.switch_page("screens/rules.py").run()
     assert not at.exception
     return at
 

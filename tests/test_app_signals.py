@@ -15,7 +15,7 @@ HAND = "3-coins, A-cups, A-clubs, 9-swords, 2-clubs, 5-cups, 6-cups, 7-cups, 8-c
 
 def signals_page(tab: str | None = None) -> AppTest:
     at = AppTest.from_file(MAIN, default_timeout=30)
-    at.switch_page("pages/signals.py")
+    at.switch_page("screens/signals.py")
     if tab:
         at.session_state["signals.tab"] = tab
     at.run()

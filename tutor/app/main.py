@@ -1,14 +1,31 @@
-"""Aluette tutor app entry point (a one-page ranking chart until the full app lands)."""
+"""The Aluette tutor app: `streamlit run tutor/app/main.py` (or `make run`, or `aluette-tutor app`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
-from tutor.engine import TIER_NAMES, cards_of_tier
+from tutor.app import state
 
-st.set_page_config(page_title="Aluette tutor", page_icon="🂡")
-st.title("Aluette: the ranking of the cards")
-st.write("Suits decide nothing except which cards are named. Cards in the same tier are exactly equal.")
-st.table(
-    [{"tier": t, "cards": ", ".join(str(c) for c in cards_of_tier(t)), "name": name} for t, name in TIER_NAMES.items()]
+# Not "screens/": Streamlit would treat that folder as an old-style multipage app on deep links.
+PAGES = Path(__file__).parent / "screens"
+
+st.set_page_config(page_title="Aluette tutor", page_icon="🂡", layout="wide")
+
+navigation = st.navigation(
+    {
+        "Learn": [
+            st.Page(PAGES / "home.py", title="Home", icon=":material/home:", default=True),
+            st.Page(PAGES / "learn.py", title="Lessons", icon=":material/menu_book:"),
+            st.Page(PAGES / "practice.py", title="Practice", icon=":material/quiz:"),
+        ],
+        "Tools": [
+            st.Page(PAGES / "ranking.py", title="Ranking trainer", icon=":material/leaderboard:"),
+            st.Page(PAGES / "signals.py", title="Signals", icon=":material/front_hand:"),
+            st.Page(PAGES / "rules.py", title="Rules", icon=":material/gavel:"),
+        ],
+    }
 )
+state.warn_about_broken_content()
+navigation.run()

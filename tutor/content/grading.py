@@ -46,7 +46,8 @@ def grade(scenario: Scenario, result: Explained, answers: Mapping[str, object]) 
     grades = []
     for key in scenario.ask:
         expected = normalize(scenario.kind, key, outcome[key])
-        if key not in answers or (answers[key] is None and expected is not None):
+        # None means "not answered"; a learner who means "nobody" says so ("spoiled", "none").
+        if answers.get(key) is None:
             grades.append(KeyGrade(key, False, "(no answer)", show(expected), "no answer given"))
             continue
         try:

@@ -106,12 +106,7 @@ class Scenario:
     @property
     def outcome_keys(self) -> tuple[str, ...]:
         """The outcome keys this scenario's form can produce."""
-        keys = tuple(OUTCOME_SHAPES[self.kind])
-        if isinstance(self.setup, DealSetup) and self.setup.tricks is not None:
-            return tuple(k for k in keys if k != "leaders")
-        if isinstance(self.setup, SignalSetup):
-            return ("meaning", "gesture") if self.setup.signal else ("signals", "aces")
-        return keys
+        return _form_keys(self.kind, self.setup)
 
     def problem(self, path: tuple[str | int, ...], message: str) -> Problem:
         if self.document is None:

@@ -51,8 +51,8 @@ def keep_best(seat: Seat, cards: Sequence[Card]) -> Keep:
     edge = TIERS[kept[-1]]
     straddle = edge if TIERS[discarded[0]] == edge else None
     steps = [
-        f"{seat.title} keeps the nine best of {len(cards)} cards: "
-        f"{', '.join(f'{c} ({TIERS[c]})' for c in kept)} (tier in brackets), "
+        f"{seat.title} keeps the nine best of {len(cards)} cards (tiers in brackets): "
+        f"{', '.join(f'{c} ({TIERS[c]})' for c in kept)}, "
         f"and discards six: {', '.join(str(c) for c in discarded)}."
     ]
     if straddle is not None:

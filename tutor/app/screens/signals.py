@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import random
 import time
-from html import escape
 
 import streamlit as st
 
 from tutor.app import state
 from tutor.app.cardsvg import cards_html
+from tutor.app.views import signals_table_html
 from tutor.content import drills
-from tutor.engine import SIGNAL_IDS, SIGNALS, Card, RuleViolation, Signal, describe, hand_signals, look_up, signal
+from tutor.engine import SIGNAL_IDS, Card, RuleViolation, Signal, describe, hand_signals, look_up, signal
 from tutor.progress.memory import Answer
 
 P = "signals."  # session-state prefix of this page
@@ -93,26 +93,6 @@ def lookup_tab() -> None:
 
 
 # --- the table --------------------------------------------------------------------------------------------
-
-
-def signals_table_html() -> str:
-    """The table of rules.md section 10 with an icon and the cards for each signal."""
-    rows = []
-    for s in SIGNALS:
-        shown = drills.signal_cards(s)
-        pictures = cards_html(shown, width=44, gap=3) if shown else ""
-        rows.append(
-            f'<tr><td class="sig-icon">{icon(s)}</td><td><code>{escape(s.id)}</code></td>'
-            f'<td>{escape(s.meaning)}</td><td><b>{escape(s.gesture)}</b></td><td class="sig-cards">{pictures}</td></tr>'
-        )
-    style = (
-        "<style>.signals-table{border-collapse:collapse;width:100%}.signals-table td,.signals-table th"
-        "{padding:4px 8px;border-bottom:1px solid rgba(128,128,128,.25);vertical-align:middle;text-align:left}"
-        ".sig-icon{font-size:1.8em;text-align:center;white-space:nowrap}.signals-table code{white-space:nowrap}"
-        ".sig-cards{min-width:205px}</style>"  # the four aces on one line
-    )
-    head = "<thead><tr><th></th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
-    return f'{style}<table class="signals-table">{head}<tbody>{"".join(rows)}</tbody></table>'
 
 
 def table_tab() -> None:

@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from html import escape
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tutor.app import state
 from tutor.app.cardsvg import card_svg, cards_html
+from tutor.app.views import tier_chart_html
 from tutor.content import drills
 from tutor.engine import parse_card
 from tutor.progress.memory import Answer
@@ -255,29 +255,6 @@ def name_tab() -> None:
                     width="stretch",
                 )
     show_feedback("name")
-
-
-def tier_chart_html(width: int = 52) -> str:
-    """The 19 tiers as a table of cards, the plain threes and nines marked with the engine's warning."""
-    rows = []
-    for row in drills.tier_chart():
-        trap = " trap" if row.traps else ""
-        warning = "".join(f'<div class="tier-trap">⚠ {escape(note)}</div>' for note in row.traps)
-        rows.append(
-            f'<tr class="tier-row{trap}"><td class="tier-number">{row.number}</td>'
-            f'<td class="tier-cards">{cards_html(row.cards, width=width, label=f"tier {row.number}")}</td>'
-            f'<td class="tier-name"><b>{escape(row.name)}</b>{warning}</td></tr>'
-        )
-    style = (
-        "<style>.tier-chart{border-collapse:collapse;width:100%}.tier-chart td{padding:4px 10px;"
-        "border-bottom:1px solid rgba(128,128,128,.25);vertical-align:middle}.tier-number{font-size:1.4em;"
-        "font-weight:800;text-align:center;width:3em}.tier-row.trap{background:rgba(255,193,7,.16)}"
-        ".tier-trap{font-size:.9em;margin-top:2px}"
-        # the widest tier (four cards) on one line
-        f".tier-cards{{min-width:{4 * width + 3 * max(3, width // 12) + 24}px}}</style>"
-    )
-    head = "<thead><tr><th>tier</th><th>cards</th><th>name</th></tr></thead>"
-    return f'{style}<table class="tier-chart">{head}<tbody>{"".join(rows)}</tbody></table>'
 
 
 def chart_tab() -> None:

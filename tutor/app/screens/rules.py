@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from html import escape
 from importlib import resources
 
 import streamlit as st
 
-from tutor.app.cardsvg import cards_html
-from tutor.content import drills
-from tutor.engine import SIGNALS
+from tutor.app.views import signals_table_html, tier_chart_html
 
 CHART_AFTER = "3"  # section numbers after which the pictures go
 SIGNALS_AFTER = "10"
@@ -50,49 +47,6 @@ def sections() -> tuple[Section, ...]:
             found.append(Section(level, title, number, anchor, "\n".join(lines).strip()))
         title, level, lines = match.group(2), len(match.group(1)), []
     return tuple(found)
-
-
-def tier_chart_html(width: int = 52) -> str:
-    """The 19 tiers as a table of cards, the plain threes and nines marked with the engine's warning."""
-    rows = []
-    for row in drills.tier_chart():
-        trap = " trap" if row.traps else ""
-        warning = "".join(f'<div class="tier-trap">⚠ {escape(note)}</div>' for note in row.traps)
-        rows.append(
-            f'<tr class="tier-row{trap}"><td class="tier-number">{row.number}</td>'
-            f'<td class="tier-cards">{cards_html(row.cards, width=width, label=f"tier {row.number}")}</td>'
-            f'<td class="tier-name"><b>{escape(row.name)}</b>{warning}</td></tr>'
-        )
-    style = (
-        "<style>.tier-chart{border-collapse:collapse;width:100%}.tier-chart td{padding:4px 10px;"
-        "border-bottom:1px solid rgba(128,128,128,.25);vertical-align:middle}.tier-number{font-size:1.4em;"
-        "font-weight:800;text-align:center;width:3em}.tier-row.trap{background:rgba(255,193,7,.16)}"
-        ".tier-trap{font-size:.9em;margin-top:2px}"
-        # the widest tier (four cards) on one line
-        f".tier-cards{{min-width:{4 * width + 3 * max(3, width // 12) + 24}px}}</style>"
-    )
-    head = "<thead><tr><th>tier</th><th>cards</th><th>name</th></tr></thead>"
-    return f'{style}<table class="tier-chart">{head}<tbody>{"".join(rows)}</tbody></table>'
-
-
-def signals_table_html() -> str:
-    """The table of section 10 with an icon and the cards for each signal."""
-    rows = []
-    for s in SIGNALS:
-        shown = drills.signal_cards(s)
-        pictures = cards_html(shown, width=44, gap=3) if shown else ""
-        rows.append(
-            f'<tr><td class="sig-icon">{drills.SIGNAL_ICONS.get(s.id, "")}</td><td><code>{escape(s.id)}</code></td>'
-            f'<td>{escape(s.meaning)}</td><td><b>{escape(s.gesture)}</b></td><td class="sig-cards">{pictures}</td></tr>'
-        )
-    style = (
-        "<style>.signals-table{border-collapse:collapse;width:100%}.signals-table td,.signals-table th"
-        "{padding:4px 8px;border-bottom:1px solid rgba(128,128,128,.25);vertical-align:middle;text-align:left}"
-        ".sig-icon{font-size:1.8em;text-align:center;white-space:nowrap}.signals-table code{white-space:nowrap}"
-        ".sig-cards{min-width:205px}</style>"  # the four aces on one line
-    )
-    head = "<thead><tr><th></th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
-    return f'{style}<table class="signals-table">{head}<tbody>{"".join(rows)}</tbody></table>'
 
 
 def table_of_contents(parts: tuple[Section, ...]) -> None:

@@ -1,0 +1,96 @@
+"""The Home page through Streamlit's AppTest: what Aluette is, where to start, progress so far."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.app import state
+from tutor.content.course import Course
+from tutor.progress.memory import Answer, MemoryProgress
+
+MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
+
+
+def home(progress: MemoryProgress | None = None) -> AppTest:
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    if progress is not None:
+        at.session_state["progress"] = progress
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def test_home_is_the_default_page_and_says_what_aluette_is() -> None:
+    at = home()
+    assert at.title[0].value == "Learn Aluette"
+    text = "\n".join(m.value for m in at.markdown)
+    for words in ("four players", "48-card", "19 tiers", "spoiled", "five deals"):
+        assert words in text
+    assert "<svg" in text and "Monsieur" in text, "the four top cards are drawn"
+
+
+def test_home_shows_where_to_start() -> None:
+    course = state.course()
+    at = home()
+    assert at.button(key="home.practice").label == "Practice"
+    if course.lessons:
+        assert at.button(key="home.start").label == f"Lesson 1: {course.lessons[0].title}"
+        at.button(key="home.start").click().run()
+        assert not at.exception
+        assert at.title[0].value == f"Lesson 1: {course.lessons[0].title}", "the button opens Lesson 1"
+
+
+def test_practice_button_opens_practice() -> None:
+    at = home()
+    at.button(key="home.practice").click().run()
+    assert not at.exception
+    assert at.title[0].value == "Practice"
+
+
+def test_a_fresh_session_has_empty_progress() -> None:
+    course = state.course()
+    at = home()
+    shown = metrics(at)
+    assert shown["Lessons done"] == f"0 / {len(course.lessons)}"
+    assert shown["Scenarios solved"] == f"0 / {len(course.scenarios)}"
+    assert shown["Right this session"] == "–"
+    if course.lessons:
+        assert at.button(key="home.next").label == f"{course.lessons[0].order}. {course.lessons[0].title}"
+
+
+def test_progress_counts_what_was_answered() -> None:
+    course = state.course()
+    progress = MemoryProgress()
+    progress.record(Answer("spoiled-aces", "trick", {"winner": "nobody"}, {"winner": True}, 4.0))
+    progress.record(Answer("played-deal", "deal", {"points": "2"}, {"points": False}, 9.0))
+    shown = metrics(home(progress))
+    assert shown["Scenarios solved"] == f"1 / {len(course.scenarios)}"
+    assert shown["Right this session"] == "50%"
+
+
+def test_next_lesson_follows_the_lessons_done() -> None:
+    course = state.course()
+    if len(course.lessons) < 2:
+        pytest.skip("needs two lessons")
+    first = course.lessons[0]
+    progress = MemoryProgress()
+    for n in range(len(first.sections)):
+        progress.mark_read(first.id, n)
+    for scenario in course.practice(first):
+        progress.record(Answer(scenario.id, scenario.kind, {}, {"k": True}, 1.0))
+    at = home(progress)
+    assert metrics(at)["Lessons done"] == f"1 / {len(course.lessons)}"
+    assert at.button(key="home.next").label == f"{course.lessons[1].order}. {course.lessons[1].title}"
+
+
+def test_home_renders_without_any_content(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(state, "course", lambda: Course((), {}, (), 0))
+    shown = metrics(home())
+    assert shown["Lessons done"] == "0 / 0"

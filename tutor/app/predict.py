@@ -1,0 +1,553 @@
+"""Prediction widgets: one fitting widget (or small group of widgets) per asked outcome key.
+
+A :class:`Question` is planned from the scenario and the key's shape (:func:`tutor.content.outcomes.shape_of`):
+its plain-English wording, the widget parts to draw, and how the parts' values combine into an answer the
+grader (:func:`tutor.content.grading.grade`) can read. Planning is pure; :func:`draw` puts the widgets on the
+page and :func:`collect` reads their values back from ``st.session_state`` (so a form's submit callback can
+grade before the page is redrawn).
+
+Every widget has a stable key, ``<prefix>.w.<outcome key>[.<part>]``, e.g. ``practice.w.winner`` or
+``practice.w.tricks_won.N``; :func:`clear` forgets them all when the learner moves on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import streamlit as st
+
+from tutor.app import cardsvg
+from tutor.content.outcomes import Shape, shape_of
+from tutor.content.scenario import (
+    ChantSetup,
+    DealingSetup,
+    DealSetup,
+    DrawSetup,
+    GameSetup,
+    RankSetup,
+    Scenario,
+    SignalSetup,
+    TrickSetup,
+)
+from tutor.engine import NAMED_CARDS, SEATS, SIGNAL_IDS, SIGNALS, TOP_KEYS, Explained, parse_card
+
+NOBODY = "none"  # the grader reads "none" (and "spoiled") as null
+SPOILED = "spoiled"
+_SEAT_CODES = tuple(s.value for s in SEATS)
+_SEAT_TITLES = {s.value: s.title for s in SEATS}
+_TOP_NAMES = dict(zip(TOP_KEYS, ("Monsieur", "Madame", "Le Borgne", "La Vache"), strict=True))
+_TEAMS = ("NS", "EW")
+PILLS_UP_TO = 21  # card choices shown as clickable pills up to this many options (a chanter's 15, hand + talon)
+_TEAM_TITLES = {"NS": "NS (North and South)", "EW": "EW (East and West)"}
+
+# Seat and team keys whose answer may be "nobody", and how that choice reads.
+_NULL_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
+    ("trick", "winner"): (SPOILED, "Spoiled: nobody"),
+    ("deal", "point_winner"): (NOBODY, "Nobody"),
+    ("deal", "scoring_team"): (NOBODY, "Nobody scores"),
+    ("game", "winner"): (NOBODY, "Nobody: a drawn game"),
+}
+
+# How each question reads; {first} is filled in where a player's name is needed.
+QUESTIONS: dict[tuple[str, str], str] = {
+    ("rank", "highest"): "Which card is highest? If several tie for best, pick them all.",
+    ("rank", "tie"): "Do two or more cards tie for best?",
+    ("rank", "order"): "Put the cards in order: give each card its place, 1 for the best. Equal cards share a place.",
+    ("rank", "tiers"): "Which tier is each card in? (1 is the best tier, 19 the lowest.)",
+    ("draw", "holders"): "Who ends up holding each of the four top cards?",
+    ("draw", "partnerships"): "Who partners {first}?",
+    ("draw", "first_dealer"): "Who deals the first deal?",
+    ("draw", "received"): "Which cards does each player receive, in the order they get them?",
+    ("trick", "winner"): "Who wins this trick?",
+    ("trick", "spoiled"): "Is this trick spoiled?",
+    ("trick", "next_leader"): "Who leads the next trick?",
+    ("trick", "best"): "Which cards tie for best? If one card is best on its own, pick just that one.",
+    ("deal", "trick_winners"): "Who wins each of the nine tricks?",
+    ("deal", "tricks_won"): "How many tricks does each player win?",
+    ("deal", "point_winner"): "Who wins the point?",
+    ("deal", "scoring_team"): "Which partnership scores?",
+    ("deal", "points"): "How many points does this deal score?",
+    ("deal", "mordienne"): "Is it a mordienne?",
+    ("deal", "leaders"): "Who leads each of the nine tricks?",
+    ("chant", "happens"): "Does the chant happen?",
+    ("chant", "eldest"): "Who is the eldest?",
+    ("chant", "received"): "Which talon cards {does} {who} receive, in order?",
+    ("chant", "keep"): "Which nine cards should {who} keep?",
+    ("chant", "keep_tiers"): "Which nine tiers {does} {who} keep? Write the tier numbers, 1 for the best.",
+    ("signal", "meaning"): "What does this signal say?",
+    ("signal", "gesture"): "Which gesture gives this signal?",
+    ("signal", "signals"): "Which signals should this hand give?",
+    ("signal", "aces"): "How many aces does this hand signal?",
+    ("game", "dealers"): "Who deals each of the five deals?",
+    ("game", "scores"): "What is the score after five deals?",
+    ("game", "winner"): "Which partnership wins the game?",
+    ("dealing", "eldest"): "Who is the eldest?",
+    ("dealing", "cutter"): "Who cuts the pack?",
+    ("dealing", "hands"): "Which nine cards does each player get?",
+    ("dealing", "talon"): "Which twelve cards are left in the talon, in order?",
+}
+
+# Short names for the answer column when a grade is shown.
+SHORT: dict[str, str] = {
+    "highest": "Highest",
+    "tie": "Tie",
+    "order": "Order",
+    "tiers": "Tiers",
+    "holders": "Top-card holders",
+    "partnerships": "Partnerships",
+    "first_dealer": "First dealer",
+    "received": "Cards received",
+    "winner": "Winner",
+    "spoiled": "Spoiled",
+    "next_leader": "Next leader",
+    "best": "Best cards",
+    "trick_winners": "Trick winners",
+    "tricks_won": "Tricks won",
+    "point_winner": "Point winner",
+    "scoring_team": "Scoring partnership",
+    "points": "Points",
+    "mordienne": "Mordienne",
+    "leaders": "Leaders",
+    "happens": "Chant happens",
+    "eldest": "Eldest",
+    "keep": "Cards kept",
+    "keep_tiers": "Tiers kept",
+    "meaning": "Meaning",
+    "gesture": "Gesture",
+    "signals": "Signals",
+    "aces": "Aces",
+    "dealers": "Dealers",
+    "scores": "Score",
+    "cutter": "Cutter",
+    "hands": "Hands",
+    "talon": "Talon",
+}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One widget of a question."""
+
+    suffix: str  # "" for a question drawn as a single widget
+    widget: str  # radio | selectbox | multiselect | number
+    label: str
+    options: tuple[object, ...] = ()
+    labels: Mapping[object, str] = field(default_factory=dict)  # option -> text shown
+    max_selections: int | None = None
+    allow_empty: bool = False  # an empty multiselect is an answer (else it is "not answered yet")
+    low: int = 0
+    high: int = 99
+    picture: str | None = None  # a card drawn above the widget (the card it asks about)
+    placeholder: str | None = None  # what an empty multiselect says
+
+    def show(self, option: object) -> str:
+        return self.labels.get(option, str(option))
+
+
+@dataclass(frozen=True)
+class Question:
+    key: str
+    text: str
+    parts: tuple[Part, ...]
+    combine: Callable[[list[object]], object]  # the parts' values, all given -> an answer for the grader
+    split: Callable[[object], dict[str, object]]  # an answer in the engine's outcome form -> part values
+    per_row: int = 4  # parts side by side
+
+
+def widget_key(prefix: str, key: str, suffix: str = "") -> str:
+    return f"{prefix}.w.{key}" + (f".{suffix}" if suffix else "")
+
+
+def card_label(code: str) -> str:
+    """``3-coins (Monsieur)`` for a named card, the plain code otherwise."""
+    name = NAMED_CARDS.get(code)
+    return f"{code} ({name})" if name else code
+
+
+def _card_options(cards: Sequence[object]) -> tuple[tuple[str, ...], dict[object, str]]:
+    codes = tuple(str(c) for c in cards)
+    return codes, {c: card_label(c) for c in codes}
+
+
+def _seat_part(suffix: str, label: str, null: tuple[str, str] | None = None, widget: str = "radio") -> Part:
+    options: tuple[object, ...] = _SEAT_CODES + ((null[0],) if null else ())
+    labels: dict[object, str] = dict(_SEAT_TITLES)
+    if null:
+        labels[null[0]] = null[1]
+    if widget == "selectbox":  # compact rows of nine: letters, not words
+        labels = {**{s: s for s in _SEAT_CODES}, **({null[0]: null[1].split(":")[0]} if null else {})}
+    return Part(suffix, widget, label, options, labels)
+
+
+def _first(values: list[object]) -> object:
+    return values[0]
+
+
+def _as_list(values: list[object]) -> object:
+    return list(values)
+
+
+def _cards_given(values: list[object]) -> object:
+    return [str(c) for c in values[0]]  # type: ignore[union-attr]
+
+
+def _codes(value: object) -> list[str]:
+    return [str(v) for v in value] if isinstance(value, list | tuple | set | frozenset) else [str(value)]
+
+
+def plan(scenario: Scenario, result: Explained) -> list[Question]:
+    """The questions to ask for a scenario, one per asked key, in the order asked."""
+    return [question(scenario, result, key) for key in scenario.ask]
+
+
+def question(scenario: Scenario, result: Explained, key: str) -> Question:
+    """Plan the widgets for one asked key."""
+    kind, setup = scenario.kind, scenario.setup
+    shape = shape_of(kind, key)
+    text = QUESTIONS.get((kind, key), f"What is the {key.replace('_', ' ')}?")
+    players: tuple[str, ...] = tuple(setup.players) if isinstance(setup, DrawSetup) else ()
+
+    def one(
+        part: Part, combine: Callable[[list[object]], object] = _first, split: Callable[[object], object] | None = None
+    ) -> Question:
+        return Question(key, text, (part,), combine, lambda answer: {"": (split or (lambda a: a))(answer)}, per_row=1)
+
+    def many(
+        parts: tuple[Part, ...],
+        combine: Callable[[list[object]], object],
+        split: Callable[[object], dict[str, object]],
+        per_row: int = 4,
+    ) -> Question:
+        return Question(key, text, parts, combine, split, per_row)
+
+    def by_name(answer: object) -> dict[str, object]:
+        return {str(k): (list(v) if isinstance(v, list | tuple) else v) for k, v in answer.items()}  # type: ignore[union-attr]
+
+    match shape:
+        case Shape.BOOL:
+            return one(Part("", "radio", text, (True, False), {True: "Yes", False: "No"}))
+        case Shape.SEAT:
+            null = _NULL_CHOICES.get((kind, key))
+            return one(_seat_part("", text, null), split=lambda a: a if a is not None else null[0])  # type: ignore[index]
+        case Shape.TEAM:
+            tnull = _NULL_CHOICES.get((kind, key), (NOBODY, "Nobody"))
+            part = Part("", "radio", text, (*_TEAMS, tnull[0]), {**_TEAM_TITLES, tnull[0]: tnull[1]})
+            return one(part, split=lambda a: a if a is not None else tnull[0])
+        case Shape.INT:
+            if key == "points":
+                return one(Part("", "radio", text, (0, 1, 2)))
+            if key == "aces":
+                return one(Part("", "radio", text, (0, 1, 2, 3, 4)))
+            return one(Part("", "number", text, low=0, high=99))
+        case Shape.NAME:
+            return one(Part("", "radio", text, players))
+        case Shape.TEXT:
+            texts = tuple(s.meaning if key == "meaning" else s.gesture for s in SIGNALS)
+            return one(Part("", "radio", text, texts))
+        case Shape.CARD_SET | Shape.CARD_LIST:
+            codes, _ = _card_options(_cards_in_view(scenario))
+            labels = _option_labels(scenario, codes)
+            if shape is Shape.CARD_SET and len(codes) <= PILLS_UP_TO:  # a few cards: click them
+                return one(Part("", "pills", text, codes, labels), _cards_given, _codes)
+            most = 12 if shape is Shape.CARD_LIST else None  # the dealing's talon: twelve cards picked in order
+            order = "Pick the cards in order" if shape is Shape.CARD_LIST else None
+            part = Part("", "multiselect", text, codes, labels, max_selections=most, placeholder=order)
+            return one(part, _cards_given, _codes)
+        case Shape.CARD_GROUPS:
+            return _order_question(key, text, scenario)
+        case Shape.TIER_MAP:
+            cards = [str(c) for c in _cards_in_view(scenario)]
+            parts = tuple(Part(c, "selectbox", card_label(c), tuple(range(1, 20)), picture=c) for c in cards)
+            return many(parts, lambda values: dict(zip(cards, values, strict=True)), by_name, per_row=6)
+        case Shape.SEAT_LIST:
+            count = len(setup.deals) if isinstance(setup, GameSetup) else 9
+            noun = "Deal" if kind == "game" else "Trick"
+            lnull = (SPOILED, "Spoiled: nobody") if key == "trick_winners" else None
+            parts = tuple(_seat_part(str(n), f"{noun} {n}", lnull, "selectbox") for n in range(1, count + 1))
+            suffixes = [p.suffix for p in parts]
+
+            def seats_split(answer: object) -> dict[str, object]:
+                return {s: (SPOILED if v is None else v) for s, v in zip(suffixes, answer, strict=True)}  # type: ignore[call-overload]
+
+            return many(parts, _as_list, seats_split, per_row=5)
+        case Shape.SEAT_COUNT_MAP:
+            parts = tuple(Part(s, "number", _SEAT_TITLES[s], low=0, high=9) for s in _SEAT_CODES)
+            return many(parts, lambda values: dict(zip(_SEAT_CODES, values, strict=True)), by_name)
+        case Shape.TEAM_COUNT_MAP:
+            parts = tuple(Part(t, "number", t, low=0, high=10) for t in _TEAMS)
+            return many(parts, lambda values: dict(zip(_TEAMS, values, strict=True)), by_name)
+        case Shape.NAME_MAP:
+            parts = tuple(Part(k, "selectbox", f"{_TOP_NAMES[k]} ({_TOP_CODES[k]})", players) for k in TOP_KEYS)
+            return many(parts, lambda values: dict(zip(TOP_KEYS, values, strict=True)), by_name)
+        case Shape.PAIRS:
+            first, others = players[0], players[1:]
+            text = text.format(first=first)
+
+            def pairs(values: list[object]) -> object:
+                return [[first, values[0]], [p for p in others if p != values[0]]]
+
+            def partner(answer: object) -> object:
+                pair = next(p for p in answer if first in p)  # type: ignore[union-attr]
+                return next(p for p in pair if p != first)
+
+            return one(Part("", "radio", text, others), pairs, partner)
+        case Shape.CARD_LIST_MAP:
+            return _received_question(key, text, scenario, result)
+        case Shape.CARD_SET_MAP:
+            return _hands_question(key, text, scenario, result)
+        case Shape.INT_LIST_MAP:
+            seats = _chanters_with_hands(scenario)
+            text = _chanters_text(text, seats)
+            parts = tuple(Part(s, "tiers", _SEAT_TITLES[s]) for s in seats)
+
+            def tiers_split(answer: object) -> dict[str, object]:
+                return {str(s): ", ".join(str(t) for t in ts) for s, ts in answer.items()}  # type: ignore[union-attr]
+
+            return many(parts, lambda values: dict(zip(seats, values, strict=True)), tiers_split, per_row=2)
+        case Shape.SIGNAL_LIST:
+            labels = {s.id: f"{s.id}: {s.meaning}" for s in SIGNALS}
+
+            def in_rules_order(values: list[object]) -> object:
+                # the grader compares lists; the rules list signals in section-10 order, so sort the choice
+                return sorted((str(v) for v in values[0]), key=SIGNAL_IDS.index)  # type: ignore[union-attr]
+
+            return one(Part("", "pills", text, SIGNAL_IDS, labels), in_rules_order, _codes)
+    raise AssertionError(shape)  # pragma: no cover - every shape is handled above
+
+
+_TOP_CODES = {"monsieur": "3-coins", "madame": "3-cups", "borgne": "2-coins", "vache": "2-cups"}
+
+
+def _cards_in_view(scenario: Scenario) -> tuple[object, ...]:
+    """The cards the setup shows: the ones a card answer is picked from."""
+    setup = scenario.setup
+    match setup:
+        case RankSetup(cards=cards) | DrawSetup(cards=cards):
+            return cards
+        case TrickSetup(plays=plays):
+            return plays
+        case DealingSetup(pack=pack):
+            return pack
+        case ChantSetup(talon=talon):
+            return talon
+        case SignalSetup(hand=hand):
+            return hand or ()
+        case DealSetup(hands=hands) if hands:
+            return tuple(c for seat in SEATS for c in hands.get(seat, ()))
+    return ()
+
+
+def _order_question(key: str, text: str, scenario: Scenario) -> Question:
+    cards = [str(c) for c in _cards_in_view(scenario)]
+    places = tuple(range(1, len(cards) + 1))
+    parts = tuple(Part(c, "selectbox", card_label(c), places, picture=c) for c in cards)
+
+    def groups(values: list[object]) -> object:
+        # equal places make one group; the groups go in order of place, best first
+        by_place: dict[int, list[str]] = {}
+        for c, place in zip(cards, values, strict=True):
+            by_place.setdefault(int(place), []).append(c)  # type: ignore[call-overload]
+        return [by_place[p] for p in sorted(by_place)]
+
+    def places_of(answer: object) -> dict[str, object]:
+        return {str(c): place for place, group in enumerate(answer, start=1) for c in group}  # type: ignore[arg-type]
+
+    return Question(key, text, parts, groups, places_of, per_row=min(len(cards), 6))
+
+
+def _chanters_text(text: str, seats: Sequence[str]) -> str:
+    """Fill ``{who}`` and ``{does}`` with the seats a chant question is about: "West", "North and West"."""
+    names = [_SEAT_TITLES.get(s, s) for s in seats]
+    who = " and ".join(names) if names else "the eldest and the dealer"
+    return text.format(who=who, does="does" if len(names) == 1 else "do")
+
+
+def _option_labels(scenario: Scenario, codes: Sequence[str]) -> dict[object, str]:
+    """Card options as shown: dealing cards carry their place in the pack, as drawn."""
+    setup = scenario.setup
+    if isinstance(setup, DealingSetup):
+        place = {str(c): n for n, c in enumerate(setup.pack, start=1)}
+        return {c: f"{place[c]}: {card_label(c)}" if c in place else card_label(c) for c in codes}
+    return {c: card_label(c) for c in codes}
+
+
+def _chanters_with_hands(scenario: Scenario) -> tuple[str, ...]:
+    setup = scenario.setup
+    if isinstance(setup, ChantSetup):
+        return tuple(s.value for s in SEATS if s in setup.hands)
+    return ()
+
+
+def _by_name(answer: object) -> dict[str, object]:
+    return {str(k): [str(c) for c in v] for k, v in answer.items()}  # type: ignore[union-attr]
+
+
+def _received_question(key: str, text: str, scenario: Scenario, result: Explained) -> Question:
+    setup = scenario.setup
+    if isinstance(setup, DrawSetup):
+        names: tuple[str, ...] = tuple(setup.players)
+        allow_empty = False
+    else:  # the chant: the eldest and the dealer, as the engine lists them
+        received = result.outcome().get("received", {})
+        names = tuple(str(k) for k in received)  # type: ignore[union-attr]
+        allow_empty = True  # no chant: nobody receives anything
+        text = _chanters_text(text, names)
+    codes, labels = _card_options(_cards_in_view(scenario))
+    in_order = "Pick the cards in order"
+    parts = tuple(
+        Part(n, "multiselect", _SEAT_TITLES.get(n, n), codes, labels, allow_empty=allow_empty, placeholder=in_order)
+        for n in names
+    )
+    return Question(key, text, parts, lambda values: dict(zip(names, values, strict=True)), _by_name, per_row=2)
+
+
+def _hands_question(key: str, text: str, scenario: Scenario, result: Explained) -> Question:
+    setup = scenario.setup
+    options: dict[str, tuple[str, ...]] = {}
+    if isinstance(setup, ChantSetup):  # keep: pick nine of the fifteen cards each chanter holds
+        seats = _chanters_with_hands(scenario)
+        received = result.outcome().get("received", {})
+        for seat in SEATS:
+            if seat.value in seats:
+                # when "received" is asked too, offering the fifteen would give it away: offer the whole talon
+                extra = setup.talon if "received" in scenario.ask else received.get(seat.value, ())  # type: ignore[union-attr]
+                options[seat.value] = tuple(str(c) for c in (*setup.hands[seat], *extra))
+        text = _chanters_text(text, seats)
+    else:  # dealing: nine cards for each seat, from the pack
+        seats = _SEAT_CODES
+        options = {s: tuple(str(c) for c in _cards_in_view(scenario)) for s in seats}
+    parts = tuple(
+        Part(
+            s,
+            "pills" if len(options[s]) <= PILLS_UP_TO else "multiselect",
+            _SEAT_TITLES[s],
+            options[s],
+            _option_labels(scenario, options[s]),
+            max_selections=9,
+        )
+        for s in seats
+    )
+    per_row = 1 if any(p.widget == "pills" for p in parts) else 2
+    return Question(key, text, parts, lambda values: dict(zip(seats, values, strict=True)), _by_name, per_row)
+
+
+# --- drawing and reading back ------------------------------------------------------------------------------------
+
+
+def draw(questions: Sequence[Question], prefix: str) -> None:
+    """Put each question's widgets on the page (inside the caller's form)."""
+    for number, q in enumerate(questions, start=1):
+        title = f"**{number}. {q.text}**"
+        if len(q.parts) == 1 and not q.parts[0].suffix:
+            _widget(q.parts[0], widget_key(prefix, q.key), title)
+            continue
+        st.markdown(title)
+        for start in range(0, len(q.parts), q.per_row):
+            row = q.parts[start : start + q.per_row]
+            for column, part in zip(st.columns(q.per_row), row, strict=False):
+                with column:
+                    _widget(part, widget_key(prefix, q.key, part.suffix), part.label)
+
+
+def _widget(part: Part, key: str, label: str) -> None:
+    show = part.show
+    seen: Literal["visible", "collapsed"] = "visible"
+    if part.picture:  # the card is drawn (with its name as alt text): the label is for screen readers only
+        st.markdown(cardsvg.card_svg(parse_card(part.picture), width=52), unsafe_allow_html=True)
+        seen = "collapsed"
+    match part.widget:
+        case "radio":
+            st.radio(label, part.options, index=None, format_func=show, key=key, horizontal=len(part.options) <= 6)
+        case "selectbox":
+            st.selectbox(
+                label, part.options, index=None, format_func=show, key=key, placeholder="–", label_visibility=seen
+            )
+        case "multiselect":
+            cards = bool(part.options) and "-" in str(part.options[0])
+            st.multiselect(
+                label,
+                part.options,
+                format_func=show,
+                key=key,
+                max_selections=part.max_selections,
+                placeholder=part.placeholder or ("Pick cards" if cards else "Choose"),
+            )
+        case "pills":
+            st.pills(label, part.options, selection_mode="multi", format_func=show, key=key, wrap=True)
+        case "number":
+            st.number_input(label, min_value=part.low, max_value=part.high, value=None, step=1, key=key)
+        case "tiers":
+            st.text_input(label, key=key, placeholder="e.g. 1, 5, 9, 9, 10, 11, 12, 14, 14")
+        case _:  # pragma: no cover
+            raise AssertionError(part.widget)
+
+
+def _tiers(text: object) -> list[int] | None:
+    """Nine tier numbers written with commas or spaces; ``None`` unless that is what was written."""
+    words = str(text or "").replace(",", " ").split()
+    if len(words) != 9 or not all(w.isdigit() and 1 <= int(w) <= 19 for w in words):
+        return None
+    return [int(w) for w in words]
+
+
+def _is_given(part: Part, value: object) -> bool:
+    if value is None:
+        return False
+    if part.widget in ("multiselect", "pills"):
+        return bool(value) or part.allow_empty
+    if part.widget == "tiers":
+        return _tiers(value) is not None
+    return True
+
+
+def answer_from(question: Question, values: Mapping[str, object]) -> tuple[bool, object]:
+    """The answer the widget values (by part suffix) give, and whether every part was answered."""
+    raw = [values.get(p.suffix) for p in question.parts]
+    if not all(_is_given(p, v) for p, v in zip(question.parts, raw, strict=True)):
+        return False, None
+    read = [
+        _tiers(v) if p.widget == "tiers" else list(v) if isinstance(v, list | tuple) else v
+        for p, v in zip(question.parts, raw, strict=True)
+    ]
+    return True, question.combine(read)
+
+
+def collect(questions: Sequence[Question], prefix: str) -> tuple[dict[str, object], list[str]]:
+    """The answers given so far (read from the widgets' session state), and the keys not fully answered yet."""
+    answers: dict[str, object] = {}
+    missing: list[str] = []
+    for q in questions:
+        values = {p.suffix: st.session_state.get(widget_key(prefix, q.key, p.suffix)) for p in q.parts}
+        given, answer = answer_from(q, values)
+        if given:
+            answers[q.key] = answer
+        else:
+            missing.append(q.key)
+    return answers, missing
+
+
+def clear(prefix: str) -> None:
+    """Forget every answer widget of ``prefix``, so the next scenario starts blank."""
+    start = f"{prefix}.w."
+    for name in [k for k in st.session_state if str(k).startswith(start)]:
+        del st.session_state[name]
+
+
+__all__ = [
+    "NOBODY",
+    "QUESTIONS",
+    "SHORT",
+    "SPOILED",
+    "Part",
+    "Question",
+    "answer_from",
+    "card_label",
+    "clear",
+    "collect",
+    "draw",
+    "plan",
+    "question",
+    "widget_key",
+]

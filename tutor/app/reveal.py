@@ -1,0 +1,167 @@
+"""After a prediction: right or wrong per key, the correct answer, the engine's explanation and the note.
+
+Everything shown here comes from the grader (:mod:`tutor.content.grading`) and the engine's result; this
+module only words values for a reader (``N`` -> ``North``, ``null`` -> ``nobody``) and lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import streamlit as st
+
+from tutor.app import views
+from tutor.app.predict import SHORT, card_label
+from tutor.content.grading import Grade
+from tutor.content.outcomes import Shape, shape_of
+from tutor.content.scenario import Scenario
+from tutor.engine import SEATS, Explained
+
+_SEAT_TITLES = {s.value: s.title for s in SEATS}
+_TOP_NAMES = {"monsieur": "Monsieur", "madame": "Madame", "borgne": "Le Borgne", "vache": "La Vache"}
+_NULL_WORDS: dict[tuple[str, str], str] = {
+    ("trick", "winner"): "nobody (spoiled)",
+    ("deal", "trick_winners"): "spoiled",
+    ("deal", "point_winner"): "nobody",
+    ("deal", "scoring_team"): "nobody",
+    ("game", "winner"): "nobody (a drawn game)",
+}
+_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|"})
+
+
+def md(text: str) -> str:
+    """Text shown literally in Markdown (an engine step is plain text, not Markdown)."""
+    return text.translate(_MARKDOWN_SPECIALS)
+
+
+def describe(scenario: Scenario, key: str, value: object) -> str:
+    """A value of an outcome key (the engine's or the learner's) in words."""
+    try:
+        return _describe(scenario.kind, key, shape_of(scenario.kind, key), value)
+    except (AttributeError, TypeError, ValueError, KeyError):  # an answer that could not be read: as given
+        return str(value)
+
+
+def _seat(value: object, null: str) -> str:
+    if value is None or str(value).lower() in ("none", "spoiled", "null"):
+        return null
+    return _SEAT_TITLES.get(str(value), str(value))
+
+
+def _cards(values: object) -> str:
+    items = [card_label(str(c)) for c in values]  # type: ignore[union-attr]
+    return ", ".join(items) if items else "none"
+
+
+def _describe(kind: str, key: str, shape: Shape, value: object) -> str:
+    null = _NULL_WORDS.get((kind, key), "nobody")
+    match shape:
+        case Shape.BOOL:
+            return "yes" if value else "no"
+        case Shape.SEAT:
+            return _seat(value, null)
+        case Shape.TEAM:
+            return null if value is None or str(value).lower() == "none" else str(value)
+        case Shape.INT | Shape.NAME | Shape.TEXT:
+            return str(value)
+        case Shape.CARD_SET | Shape.CARD_LIST:
+            return _cards(value)
+        case Shape.CARD_GROUPS:
+            return " › ".join(" = ".join(card_label(str(c)) for c in group) for group in value)  # type: ignore[union-attr]
+        case Shape.TIER_MAP:
+            return ", ".join(f"{card_label(str(c))}: {t}" for c, t in value.items())  # type: ignore[union-attr]
+        case Shape.SEAT_LIST:  # letters keep nine entries on a line: "1 N · 2 spoiled · 3 W"
+            return " · ".join(f"{n} {v if v else null}" for n, v in enumerate(value, start=1))  # type: ignore[arg-type]
+        case Shape.SEAT_COUNT_MAP | Shape.TEAM_COUNT_MAP:
+            return ", ".join(f"{_SEAT_TITLES.get(str(k), str(k))} {v}" for k, v in value.items())  # type: ignore[union-attr]
+        case Shape.NAME_MAP:
+            return ", ".join(f"{_TOP_NAMES.get(str(k), k)}: {v}" for k, v in value.items())  # type: ignore[union-attr]
+        case Shape.PAIRS:
+            return " and ".join(" & ".join(str(p) for p in pair) for pair in value)  # type: ignore[union-attr]
+        case Shape.CARD_LIST_MAP | Shape.CARD_SET_MAP:
+            return "; ".join(f"{_SEAT_TITLES.get(str(k), str(k))}: {_cards(v)}" for k, v in value.items())  # type: ignore[union-attr]
+        case Shape.INT_LIST_MAP:
+            return "; ".join(
+                f"{_SEAT_TITLES.get(str(k), str(k))}: {', '.join(str(t) for t in sorted(v))}"
+                for k, v in value.items()  # type: ignore[union-attr]
+            )
+        case Shape.SIGNAL_LIST:
+            return ", ".join(str(v) for v in value) or "none"  # type: ignore[union-attr]
+    return str(value)  # pragma: no cover
+
+
+def entries(scenario: Scenario, key: str, value: object) -> list[tuple[str, str]]:
+    """A value as rows: one per player or seat for a mapping, one row otherwise."""
+    shape = shape_of(scenario.kind, key)
+    if isinstance(value, Mapping) and shape in _ROW_PER_ENTRY:
+        return [
+            (_SEAT_TITLES.get(str(k), _TOP_NAMES.get(str(k), str(k))), describe_entry(scenario, key, shape, v))
+            for k, v in value.items()
+        ]
+    return [("", describe(scenario, key, value))]
+
+
+_ROW_PER_ENTRY = (Shape.CARD_LIST_MAP, Shape.CARD_SET_MAP, Shape.INT_LIST_MAP, Shape.NAME_MAP)
+
+
+def describe_entry(scenario: Scenario, key: str, shape: Shape, value: object) -> str:
+    if shape is Shape.NAME_MAP:
+        return str(value)
+    if shape is Shape.INT_LIST_MAP:
+        return ", ".join(str(t) for t in sorted(value))  # type: ignore[call-overload]
+    return _cards(value)
+
+
+def grade_table(scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object]) -> str:
+    """A Markdown table: per asked key (and per player for mappings) ✓ or ✗, the answer given, the right one."""
+    outcome = result.outcome()
+    rows = ["| | | Your answer | Correct answer |", "| :-: | --- | --- | --- |"]
+    for k in grade.keys:
+        name = md(SHORT.get(k.key, k.key))
+        mark = ":green[**✓**]" if k.correct else ":red[**✗**]"
+        given = entries(scenario, k.key, answers[k.key]) if k.key in answers else [("", k.given)]
+        correct = dict(entries(scenario, k.key, outcome[k.key]))
+        labels = list(correct) + [label for label, _ in given if label not in correct]
+        given_by = dict(given)
+        for n, label in enumerate(labels):
+            what = f"{name}: {md(label)}" if label else name
+            mine = md(given_by.get(label, "–"))
+            if k.problem and n == 0:
+                mine += f" ({md(k.problem)})"
+            right = md(correct.get(label, "–"))
+            rows.append(f"| {mark if n == 0 else ''} | {what} | {mine} | {right if k.correct else f'**{right}**'} |")
+    return "\n".join(rows)
+
+
+def verdict(grade: Grade) -> None:
+    total = len(grade.keys)
+    if grade.all_correct:
+        st.success(
+            "Right!" + (f" All {total} answers match the engine." if total > 1 else ""), icon=":material/check_circle:"
+        )
+    else:
+        st.error(f"Not quite: {grade.right} of {total} right.", icon=":material/close:")
+
+
+def show(
+    scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object], side_by_side: bool = True
+) -> None:
+    """The whole reveal: the verdict, the grades, the setup with the answer drawn, the steps, the note."""
+    verdict(grade)
+    st.markdown(grade_table(scenario, result, grade, answers))
+    drawing, why = st.columns(2, gap="large") if side_by_side else (st.container(), st.container())
+    with drawing:
+        st.markdown(views.setup_html(scenario, result, reveal=True), unsafe_allow_html=True)
+    with why:
+        explanation(result)
+        note(scenario)
+
+
+def explanation(result: Explained) -> None:
+    """The engine's steps, numbered."""
+    st.markdown("**Why**\n\n" + "\n".join(f"{n}. {md(step)}" for n, step in enumerate(result.explanation, start=1)))
+
+
+def note(scenario: Scenario) -> None:
+    if scenario.note:
+        st.info(scenario.note, icon=":material/lightbulb:")

@@ -1,0 +1,149 @@
+"""Lessons: read a lesson section by section, then predict its scenarios one by one.
+
+Deep link: ``?lesson=<id>`` opens that lesson.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.app import cardsvg, quiz, state, views
+
+PREFIX = "learn"
+course = state.course()
+progress = state.progress()
+ss = st.session_state
+lessons = {lesson.id: lesson for lesson in course.lessons}
+
+st.markdown(views.css(), unsafe_allow_html=True)
+if not lessons:
+    st.title("Lessons")
+    st.info("The lessons are on their way. Meanwhile, try Practice: its scenarios already work.")
+    st.stop()
+
+# A deep link picks the lesson once; afterwards the list does, and the URL follows it.
+linked = st.query_params.get("lesson")
+if linked in lessons and ss.get(f"{PREFIX}.linked") != linked:
+    ss[f"{PREFIX}.linked"] = linked
+    ss[f"{PREFIX}.lesson"] = linked
+ss.setdefault(f"{PREFIX}.lesson", course.lessons[0].id)
+if ss[f"{PREFIX}.lesson"] not in lessons:
+    ss[f"{PREFIX}.lesson"] = course.lessons[0].id
+
+
+def _follow_url() -> None:
+    st.query_params["lesson"] = ss[f"{PREFIX}.lesson"]
+    ss[f"{PREFIX}.linked"] = ss[f"{PREFIX}.lesson"]
+
+
+def _open(lesson_id: str) -> None:
+    ss[f"{PREFIX}.lesson"] = lesson_id
+    _follow_url()
+
+
+status = {lid: quiz.lesson_progress(course, lesson, progress) for lid, lesson in lessons.items()}
+
+
+def _listed(lesson_id: str) -> str:
+    """``3. The partnership draw`` and its status icon."""
+    lesson = lessons[lesson_id]
+    return f"{lesson.order}. {lesson.title} {quiz.STATUS_ICONS[status[lesson_id].status]}".strip()
+
+
+listing, page = st.columns([1, 3], gap="large")
+with listing:
+    st.radio(
+        "**Lessons**",
+        list(lessons),
+        format_func=lambda lid: (
+            f"{lessons[lid].order}. {lessons[lid].title} {quiz.STATUS_ICONS[status[lid].status]}".strip()
+        ),
+        key=f"{PREFIX}.lesson",
+        persist_state="session",  # the lesson stays chosen when the learner visits another page and comes back
+        on_change=_follow_url,
+    )
+    st.caption(
+        f"{quiz.STATUS_ICONS[quiz.DONE]} done: every section read and every scenario answered right once. "
+        f"{quiz.STATUS_ICONS[quiz.STARTED]} in progress."
+    )
+
+lesson = lessons[ss[f"{PREFIX}.lesson"]]
+mine = status[lesson.id]
+scenarios = course.practice(lesson)
+step_key = f"{PREFIX}.{lesson.id}.step"  # 0..n-1: a section; n: the scenarios
+item_key = f"{PREFIX}.{lesson.id}.item"
+ss.setdefault(step_key, 0)
+ss.setdefault(item_key, 0)
+sections = len(lesson.sections)
+
+
+def _go(step: int) -> None:
+    ss[step_key] = max(0, min(step, sections))
+
+
+def _read_and_next(section: int) -> None:
+    progress.mark_read(lesson.id, section)
+    _go(section + 1)
+
+
+def _item(n: int) -> None:
+    ss[item_key] = n % max(1, len(scenarios))
+
+
+with page:
+    st.title(f"Lesson {lesson.order}: {lesson.title}")
+    st.markdown(f"*{lesson.summary}*")
+    with st.expander("What you will learn", expanded=ss[step_key] == 0 and mine.status != quiz.DONE):
+        st.markdown("\n".join(f"- {objective}" for objective in lesson.objectives))
+    st.caption(
+        f"{mine.sections_read} of {sections} sections read · {mine.solved} of {mine.scenarios} scenarios solved"
+        + (" · ✅ lesson done" if mine.status == quiz.DONE else "")
+    )
+    step = ss[step_key]
+    if step < sections:
+        section = lesson.sections[step]
+        st.progress((step + 1) / (sections + 1), text=f"Section {step + 1} of {sections}")
+        st.subheader(section.heading)
+        st.markdown(section.text)
+        if section.cards:
+            # rows are groups the author made (a tier, a hand): side by side when they fit, well apart
+            groups = "".join(f"<div>{cardsvg.cards_html(row, width=72)}</div>" for row in section.cards)
+            gap = "display:flex;flex-wrap:wrap;gap:14px 36px;align-items:flex-end;margin:6px 0"
+            st.markdown(f'<div style="{gap}">{groups}</div>', unsafe_allow_html=True)
+        if section.caption:
+            st.caption(section.caption)
+        back, forward, skip = st.columns([1, 2, 2])
+        back.button("← Back", key=f"{PREFIX}.back", on_click=_go, args=(step - 1,), disabled=step == 0)
+        label = "Next section →" if step + 1 < sections else "On to the scenarios →"
+        forward.button(label, key=f"{PREFIX}.next_section", on_click=_read_and_next, args=(step,), type="primary")
+        skip.button("Skip to the scenarios", key=f"{PREFIX}.skip", on_click=_go, args=(sections,), type="tertiary")
+    elif not scenarios:
+        st.info("This lesson has no scenarios yet.")
+        st.button("← Back to the text", key=f"{PREFIX}.back", on_click=_go, args=(sections - 1,))
+    else:
+        n = min(ss[item_key], len(scenarios) - 1)
+        solved = sum(1 for s in scenarios if progress.solved(s.id))
+        st.progress(solved / len(scenarios), text=f"Scenarios: {solved} of {len(scenarios)} solved")
+        current = quiz.play(PREFIX, scenarios[n], f"{lesson.id}:{n}", f"Scenario {n + 1} of {len(scenarios)}")
+        back, forward, text = st.columns([1, 2, 2])
+        back.button("← Previous", key=f"{PREFIX}.prev_item", on_click=_item, args=(n - 1,), disabled=n == 0)
+        if n + 1 < len(scenarios):
+            forward.button(
+                "Next scenario →",
+                key=f"{PREFIX}.next_item",
+                on_click=_item,
+                args=(n + 1,),
+                type="primary" if current.submitted else "secondary",
+            )
+        text.button("Back to the text", key=f"{PREFIX}.to_text", on_click=_go, args=(0,), type="tertiary")
+        done_now = quiz.lesson_progress(course, lesson, progress)
+        if done_now.status == quiz.DONE:
+            following = quiz.next_lesson(course, progress)
+            st.success("Lesson done: every section read and every scenario solved.")
+            if following is not None:
+                st.button(
+                    f"Next lesson: {following.title} →",
+                    key=f"{PREFIX}.next_lesson",
+                    on_click=_open,
+                    args=(following.id,),
+                )

@@ -1,0 +1,131 @@
+"""Practice: pick a lesson, a topic, everything mixed, or endless generated scenarios; predict, check, learn why.
+
+Deep links: ``?scenario=<id>`` starts at that scenario (within its lesson, else its topic), ``?lesson=<id>``,
+``?topic=<slug>``, ``?mode=endless&kind=<kind>``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import streamlit as st
+
+from tutor.app import quiz, state, views
+
+PREFIX = "practice"
+course = state.course()
+ss = st.session_state
+lesson_ids = [lesson.id for lesson in course.lessons]
+topics = sorted(course.topics)
+
+
+def _from_query_params() -> None:
+    """Apply a deep link once (the widgets keep the learner's later choices)."""
+    params = st.query_params.to_dict()
+    wanted = "&".join(f"{k}={v}" for k, v in sorted(params.items()))
+    if not params or ss.get(f"{PREFIX}.linked") == wanted:
+        return
+    ss[f"{PREFIX}.linked"] = wanted
+    sid = params.get("scenario")
+    if sid in course.scenarios:
+        scenario = course.scenarios[sid]
+        lesson = course.lesson_of(sid)
+        if lesson:
+            ss[f"{PREFIX}.mode"], ss[f"{PREFIX}.lesson"] = "Lesson", lesson.id
+        else:
+            ss[f"{PREFIX}.mode"], ss[f"{PREFIX}.topic"] = "Topic", scenario.topic
+        queue = quiz.build_queue(course, ss[f"{PREFIX}.mode"], lesson.id if lesson else scenario.topic, _seed())
+        queue.position = quiz.ids(queue.items).index(sid)
+        ss[f"{PREFIX}.queue"] = queue
+    elif params.get("lesson") in lesson_ids:
+        ss[f"{PREFIX}.mode"], ss[f"{PREFIX}.lesson"] = "Lesson", params["lesson"]
+    elif params.get("topic") in topics:
+        ss[f"{PREFIX}.mode"], ss[f"{PREFIX}.topic"] = "Topic", params["topic"]
+    elif params.get("mode", "").capitalize() in quiz.MODES:
+        ss[f"{PREFIX}.mode"] = params["mode"].capitalize()
+        if params.get("kind") in quiz.ENDLESS_KINDS:
+            ss[f"{PREFIX}.kind"] = params["kind"]
+
+
+def _seed() -> int:
+    if f"{PREFIX}.seed" not in ss:
+        ss[f"{PREFIX}.seed"] = random.randrange(1_000_000)
+    return ss[f"{PREFIX}.seed"]
+
+
+def _next() -> None:
+    ss[f"{PREFIX}.queue"].advance()
+
+
+def _again() -> None:
+    ss[f"{PREFIX}.queue"].restart(course)
+
+
+_from_query_params()
+st.markdown(views.css(), unsafe_allow_html=True)
+tally = quiz.score(PREFIX)
+title, tally_column = st.columns([3, 1], vertical_alignment="bottom")
+title.title("Practice")
+tally_column.markdown(f"**{tally.text}**" if tally.answered else "")
+st.sidebar.caption(f"Practice: {tally.text}" if tally.answered else "Practice: no answers yet this session")
+
+# --- what to practise ------------------------------------------------------------------------------------------
+ss.setdefault(f"{PREFIX}.mode", "Mixed")
+pick, which = st.columns([2, 3], vertical_alignment="bottom")
+with pick:
+    mode = (
+        st.segmented_control("Practise", quiz.MODES, key=f"{PREFIX}.mode", persist_state="session", required=True)
+        or "Mixed"
+    )
+with which:
+    if mode == "Lesson":
+        if lesson_ids:
+            titles = {lesson.id: f"{lesson.order}. {lesson.title}" for lesson in course.lessons}
+            choice = st.selectbox(
+                "Lesson", lesson_ids, format_func=titles.__getitem__, key=f"{PREFIX}.lesson", persist_state="session"
+            )
+        else:
+            choice = ""
+            st.caption("No lessons yet.")
+    elif mode == "Topic":
+        counts = {t: len(course.topics[t]) for t in topics}
+        choice = st.selectbox(
+            "Topic",
+            topics,
+            format_func=lambda t: f"{quiz.topic_title(t)} ({counts[t]})",
+            key=f"{PREFIX}.topic",
+            persist_state="session",
+        )
+    elif mode == "Endless":
+        choice = st.selectbox(
+            "Kind",
+            quiz.ENDLESS_KINDS,
+            format_func=quiz.KIND_NAMES.__getitem__,
+            key=f"{PREFIX}.kind",
+            persist_state="session",
+        )
+    else:
+        choice = ""
+        st.caption(f"All {len(course.scenarios)} scenarios of the course, shuffled, easier ones first.")
+
+queue: quiz.Queue | None = ss.get(f"{PREFIX}.queue")
+if queue is None or (queue.mode, queue.choice) != (mode, choice or ""):
+    queue = quiz.build_queue(course, mode, choice or "", _seed())
+    ss[f"{PREFIX}.queue"] = queue
+
+
+if mode == "Endless":
+    st.caption("New scenarios made by the engine on the spot, as many as you like.")
+
+# --- the scenario ------------------------------------------------------------------------------------------------
+scenario = queue.current
+if not queue.items:
+    st.info("There are no scenarios here yet. Pick another lesson or topic, or try Mixed or Endless.")
+elif scenario is None:
+    st.success(f"You have worked through all {len(queue.items)} scenarios of this set. {tally.text}.")
+    st.button("Start again", key=f"{PREFIX}.again", on_click=_again, type="primary")
+else:
+    where = "Endless" if mode == "Endless" else f"Scenario {queue.position + 1} of {len(queue.items)}"
+    current = quiz.play(PREFIX, scenario, queue.token, where)
+    if current.submitted:
+        st.button("Next scenario →", key=f"{PREFIX}.next", on_click=_next, type="primary")
