@@ -121,6 +121,15 @@ def show_feedback(kind: str, between: Callable[[], None] | None = None) -> None:
     st.button("Next →", key=f"{P}{kind}.next", type="primary", on_click=next_drill, args=(kind,))
 
 
+def pick(kind: str, number: int, choice: str, picture: str | None, answered: bool) -> None:
+    """One answer: the card drawn (if it is a card) above the button that chooses it."""
+    if picture is not None:
+        st.markdown(centred(picture), unsafe_allow_html=True)
+    st.button(
+        choice, key=f"{P}{kind}.pick.{number}", on_click=answer, args=(kind, choice), disabled=answered, width="stretch"
+    )
+
+
 def beats_tab() -> None:
     current = drill("beats")
     assert isinstance(current, drills.BeatsDrill)
@@ -133,19 +142,11 @@ def beats_tab() -> None:
     columns = choice_columns(len(current.choices))
     for i, (column, choice) in enumerate(zip(columns, current.choices, strict=True)):
         with column:
+            picture = None
             if choice != drills.TIE:
                 c = parse_card(choice)
-                st.markdown(
-                    centred(card_svg(c, width=BIG, highlight=c in won, spoiled=c in tied)), unsafe_allow_html=True
-                )
-            st.button(
-                choice,
-                key=f"{P}beats.pick.{i}",
-                on_click=answer,
-                args=("beats", choice),
-                disabled=result is not None,
-                width="stretch",
-            )
+                picture = card_svg(c, width=BIG, highlight=c in won, spoiled=c in tied)
+            pick("beats", i, choice, picture, answered=result is not None)
     show_feedback("beats")
 
 
@@ -245,15 +246,7 @@ def name_tab() -> None:
             with column:
                 right = result is not None and code == current.answer
                 picture = card_svg(c, width=104, show_name=result is not None, highlight=right)
-                st.markdown(centred(picture), unsafe_allow_html=True)
-                st.button(
-                    code,
-                    key=f"{P}name.pick.{i}",
-                    on_click=answer,
-                    args=("name", code),
-                    disabled=result is not None,
-                    width="stretch",
-                )
+                pick("name", i, code, picture, answered=result is not None)
     show_feedback("name")
 
 
