@@ -8,7 +8,7 @@ import streamlit as st
 
 from tutor.app import state
 
-# Not "screens/": Streamlit would treat that folder as an old-style multipage app on deep links.
+# Not "pages/": Streamlit would treat a folder of that name as an old-style multipage app on deep links.
 PAGES = Path(__file__).parent / "screens"
 
 st.set_page_config(page_title="Aluette tutor", page_icon="🂡", layout="wide")
@@ -19,6 +19,11 @@ navigation = st.navigation(
             st.Page(PAGES / "home.py", title="Home", icon=":material/home:", default=True),
             st.Page(PAGES / "learn.py", title="Lessons", icon=":material/menu_book:"),
             st.Page(PAGES / "practice.py", title="Practice", icon=":material/quiz:"),
+            st.Page(PAGES / "review.py", title="Review", icon=":material/event_repeat:"),
+            st.Page(PAGES / "progress.py", title="Progress", icon=":material/insights:"),
+        ],
+        "Play": [
+            st.Page(PAGES / "play.py", title="Play a game", icon=":material/playing_cards:"),
         ],
         "Tools": [
             st.Page(PAGES / "ranking.py", title="Ranking trainer", icon=":material/leaderboard:"),

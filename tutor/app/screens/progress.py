@@ -1,0 +1,5 @@
+"""progress page: being built (issues 5 and 6)."""
+
+import streamlit as st
+
+st.title("progress")
