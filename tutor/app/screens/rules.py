@@ -59,13 +59,23 @@ def table_of_contents(parts: tuple[Section, ...]) -> None:
         st.markdown(links)
 
 
+LEARNER_INTRO = (
+    "These are the rules this tutor teaches: every lesson, every exercise and every explanation follows them. "
+    "They restate, in English, the short rules pages that survive in several languages. Where those sources "
+    "are silent or unclear, the page says so and records the choice made here: look for **Decision**."
+)
+
+
 # --- the page ---------------------------------------------------------------------------------------------
 
 parts = sections()
 for section in parts:
     if section.level == 1:
         st.title(section.title, anchor=section.anchor)
-        st.markdown(section.body)
+        st.markdown(LEARNER_INTRO)
+        # The page's own preface speaks to the tutor's authors; it stays readable, folded away.
+        with st.expander("About this page (for lesson authors)"):
+            st.markdown(section.body)
         table_of_contents(parts)
         continue
     st.header(section.title, anchor=section.anchor, divider="gray")
