@@ -29,16 +29,16 @@ def shown_text(at: AppTest) -> str:
 def test_renders_with_a_which_wins_drill() -> None:
     at = ranking_page()
     assert at.title[0].value == "Ranking trainer"
-    drill = at.session_state["ranking.beats.drill"]
+    drill = at.session_state["ranking.beats.question"]
     assert isinstance(drill, drills.BeatsDrill)
     assert "<svg" in shown_text(at)
-    assert len([b for b in at.button if b.key.startswith("ranking.beats.pick.")]) == len(drill.choices)
+    assert len([b for b in at.button if b.key.startswith("ranking.beats.drill.0.pick.")]) == len(drill.choices)
 
 
 def test_a_right_answer_shows_a_tick_and_the_engines_explanation() -> None:
     at = ranking_page()
-    drill = at.session_state["ranking.beats.drill"]
-    at.button(key=f"ranking.beats.pick.{drill.choices.index(drill.answer)}").click().run()
+    drill = at.session_state["ranking.beats.question"]
+    at.button(key=f"ranking.beats.drill.0.pick.{drill.choices.index(drill.answer)}").click().run()
     assert not at.exception
     assert at.success and at.success[0].value.startswith("✓")
     assert not at.error
@@ -50,9 +50,9 @@ def test_a_right_answer_shows_a_tick_and_the_engines_explanation() -> None:
 
 def test_a_wrong_answer_shows_a_cross_then_next_gives_a_new_drill() -> None:
     at = ranking_page()
-    drill = at.session_state["ranking.beats.drill"]
+    drill = at.session_state["ranking.beats.question"]
     wrong = next(i for i, choice in enumerate(drill.choices) if choice != drill.answer)
-    at.button(key=f"ranking.beats.pick.{wrong}").click().run()
+    at.button(key=f"ranking.beats.drill.0.pick.{wrong}").click().run()
     assert at.error and at.error[0].value.startswith("✗")
     assert drill.answer in at.error[0].value
     assert drill.explanation[0].split(" ")[0] in shown_text(at)
@@ -65,14 +65,14 @@ def test_a_wrong_answer_shows_a_cross_then_next_gives_a_new_drill() -> None:
 
 def test_tier_drill_right_and_wrong() -> None:
     at = ranking_page("Which tier?")
-    drill = at.session_state["ranking.tier.drill"]
+    drill = at.session_state["ranking.tier.question"]
     assert isinstance(drill, drills.TierDrill)
-    at.button_group(key="ranking.tier.pick.0").set_value(drill.answer).run()
+    at.button_group(key="ranking.tier.drill.0.tier").set_value(drill.answer).run()
     assert at.success and at.success[0].value == f"✓ Right: tier {drill.answer}"
-    assert at.button_group(key="ranking.tier.pick.0.answered").value == drill.answer
+    assert at.button_group(key="ranking.tier.drill.0.tier.answered").value == drill.answer
     at.button(key="ranking.tier.next").click().run()
-    drill = at.session_state["ranking.tier.drill"]
-    at.button_group(key="ranking.tier.pick.1").set_value(drill.answer % 19 + 1).run()
+    drill = at.session_state["ranking.tier.question"]
+    at.button_group(key="ranking.tier.drill.1.tier").set_value(drill.answer % 19 + 1).run()
     assert at.error and at.error[0].value.startswith("✗")
     assert any(step.startswith("Tier ") for step in drill.explanation)
     assert drill.explanation[-1].split(":")[0] in shown_text(at)
@@ -80,21 +80,21 @@ def test_tier_drill_right_and_wrong() -> None:
 
 def test_order_drill_right() -> None:
     at = ranking_page("Put in order")
-    drill = at.session_state["ranking.order.drill"]
-    at.button(key="ranking.order.check").click().run()
+    drill = at.session_state["ranking.order.question"]
+    at.button(key="ranking.order.drill.0.check").click().run()
     assert at.warning  # every card needs a place first
     for c in drill.cards:
-        at.selectbox(key=f"ranking.order.place.0.{c}").set_value(drill.places[str(c)]).run()
-    at.button(key="ranking.order.check").click().run()
+        at.selectbox(key=f"ranking.order.drill.0.place.{c}").set_value(drill.places[str(c)]).run()
+    at.button(key="ranking.order.drill.0.check").click().run()
     assert at.success and at.success[0].value.startswith("✓")
     first = drill.cards[0]
-    assert at.selectbox(key=f"ranking.order.place.0.{first}").value == drill.places[str(first)]
+    assert at.selectbox(key=f"ranking.order.drill.0.place.{first}").value == drill.places[str(first)]
 
 
 def test_named_card_drill() -> None:
     at = ranking_page("Named cards")
-    drill = at.session_state["ranking.name.drill"]
-    at.button(key=f"ranking.name.pick.{drill.choices.index(drill.answer)}").click().run()
+    drill = at.session_state["ranking.name.question"]
+    at.button(key=f"ranking.name.drill.0.pick.{drill.choices.index(drill.answer)}").click().run()
     assert at.success and at.success[0].value.startswith("✓")
 
 

@@ -32,5 +32,5 @@ navigation = st.navigation(
         ],
     }
 )
-state.warn_about_broken_content()
+state.sidebar()
 navigation.run()

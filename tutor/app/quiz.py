@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -24,7 +24,8 @@ from tutor.content.outcomes import KINDS
 from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
 from tutor.engine import Explained
-from tutor.progress.memory import Answer, MemoryProgress
+from tutor.progress.base import Progress
+from tutor.progress.memory import Answer
 
 MODES: tuple[str, ...] = ("Lesson", "Topic", "Mixed", "Endless")
 ANY = "any"
@@ -111,7 +112,7 @@ class LessonProgress:
         return STARTED if self.started else NOT_STARTED
 
 
-def lesson_progress(course: Course, lesson: Lesson, progress: MemoryProgress) -> LessonProgress:
+def lesson_progress(course: Course, lesson: Lesson, progress: Progress) -> LessonProgress:
     """Done = every section read and every practice scenario answered right at least once."""
     scenarios = course.practice(lesson)
     read = sum(1 for n in range(len(lesson.sections)) if progress.read(lesson.id, n))
@@ -120,7 +121,7 @@ def lesson_progress(course: Course, lesson: Lesson, progress: MemoryProgress) ->
     return LessonProgress(read, len(lesson.sections), solved, len(scenarios), started)
 
 
-def next_lesson(course: Course, progress: MemoryProgress) -> Lesson | None:
+def next_lesson(course: Course, progress: Progress) -> Lesson | None:
     """The first lesson in course order that is not done."""
     return next((ls for ls in course.lessons if lesson_progress(course, ls, progress).status != DONE), None)
 
@@ -224,8 +225,12 @@ def attempt(prefix: str, scenario: Scenario, token: str | None = None) -> Attemp
     return current
 
 
-def submit(prefix: str) -> None:
-    """The form's submit callback: read the widgets, grade, record the answer, count the score."""
+Recorder = Callable[[Answer], object]  # keeps an answer: ``Progress.record``, or a review session's ``record``
+
+
+def submit(prefix: str, record: Recorder | None = None) -> None:
+    """The form's submit callback: read the widgets, grade, record the answer (with ``record``, by default
+    the session's progress), count the score."""
     current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
     if current is None or current.submitted:
         return
@@ -235,7 +240,7 @@ def submit(prefix: str) -> None:
         return
     current.answers = answers
     current.grade = grade(current.scenario, current.result, answers)
-    state.progress().record(
+    (record or state.progress().record)(
         Answer(
             item=current.scenario.id,
             kind=current.scenario.kind,
@@ -262,8 +267,15 @@ def heading(scenario: Scenario, where: str | None = None) -> None:
 FULL_WIDTH_KINDS = frozenset({"dealing"})
 
 
-def play(prefix: str, scenario: Scenario, token: str | None = None, where: str | None = None) -> Attempt:
-    """Draw one scenario: the question form, or after Submit the reveal. The caller adds its Next button."""
+def play(
+    prefix: str,
+    scenario: Scenario,
+    token: str | None = None,
+    where: str | None = None,
+    record: Recorder | None = None,
+) -> Attempt:
+    """Draw one scenario: the question form, or after Submit the reveal. The caller adds its Next button.
+    ``record`` keeps the answer (default: the session's progress; Review passes its session's)."""
     current = attempt(prefix, scenario, token)
     heading(scenario, where)
     side_by_side = scenario.kind not in FULL_WIDTH_KINDS
@@ -283,7 +295,7 @@ def play(prefix: str, scenario: Scenario, token: str | None = None, where: str |
             names = ", ".join(predict.SHORT.get(k, k).lower() for k in current.missing)
             st.warning(f"Answer every question before checking (still open: {names}).")
         st.form_submit_button(
-            "Check my answer", type="primary", key=f"{prefix}.submit", on_click=submit, args=(prefix,)
+            "Check my answer", type="primary", key=f"{prefix}.submit", on_click=submit, args=(prefix, record)
         )
     return current
 

@@ -1,35 +1,213 @@
-"""What every page shares: the course (loaded once per server) and the learner's progress (per session)."""
+"""What every page shares: the course (loaded once per server) and the learner's progress (per session).
+
+Progress, per browser session (``st.session_state``):
+
+* ``learner.db``: the progress file (:class:`~tutor.progress.store.ProgressDB`), opened on the session's
+  first run and kept for the session, or None when it cannot be used (``learner.problem`` says why, in one
+  line naming the file).
+* ``progress``: the session's :class:`~tutor.progress.base.Progress`. A guest (nobody chosen yet) has a
+  :class:`~tutor.progress.memory.MemoryProgress`; a chosen learner has a :class:`SavedProgress`, which
+  keeps answers in the file and, if the file fails later (disk full, file removed), carries on in memory
+  and says so. Pages use only the ``Progress`` methods, so they never care which.
+
+Choosing a learner is :mod:`tutor.app.learners`' business.
+"""
 
 from __future__ import annotations
 
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from pathlib import Path
+from typing import TypeVar
 
 import streamlit as st
 
 from tutor.content.course import Course, load_course
-from tutor.progress.memory import MemoryProgress
+from tutor.progress.base import DayCount, Progress
+from tutor.progress.db import ProgressUnavailable, default_path
+from tutor.progress.memory import Answer, MemoryProgress
+from tutor.progress.scheduling import ItemState
+from tutor.progress.store import ProgressDB, SqliteProgress
 
 ROOT = Path(__file__).resolve().parents[2]
-CONTENT = (str(ROOT / "lessons"), str(ROOT / "scenarios"))
+# A teacher can serve other lessons and scenarios: ALUETTE_CONTENT lists folders separated by os.pathsep.
+CONTENT_VARIABLE = "ALUETTE_CONTENT"
+DEFAULT_CONTENT = (str(ROOT / "lessons"), str(ROOT / "scenarios"))
+
+PROGRESS = "progress"  # the session's Progress (tests may put a MemoryProgress there)
+DB = "learner.db"
+PROBLEM = "learner.problem"
+KEEP_PRACTISING = "You can keep practising."
+
+T = TypeVar("T")
+
+
+def content_paths() -> tuple[str, ...]:
+    """The folders the course is read from."""
+    listed = os.environ.get(CONTENT_VARIABLE, "")
+    return tuple(part for part in listed.split(os.pathsep) if part) or DEFAULT_CONTENT
+
+
+def course() -> Course:
+    """Lessons and scenarios, validated and solved once per server process; a rerun does no file I/O."""
+    return _course(content_paths())
 
 
 @st.cache_resource(show_spinner="Loading the lessons...")
-def course() -> Course:
-    """Lessons and scenarios, validated and solved once per server process; a rerun does no file I/O."""
-    return load_course(list(CONTENT), verify=True)
+def _course(paths: tuple[str, ...]) -> Course:
+    return load_course(list(paths), verify=True)
 
 
-def progress() -> MemoryProgress:
-    """This browser session's progress."""
-    if "progress" not in st.session_state:
-        st.session_state["progress"] = MemoryProgress()
-    return st.session_state["progress"]
+# --- the progress file ------------------------------------------------------------------------------------
 
 
-def warn_about_broken_content() -> None:
-    """Name every file that failed to load; the app carries on without them."""
+def database() -> ProgressDB | None:
+    """The session's progress file, opened (and checked, and migrated) on the session's first call only;
+    None when it cannot be used, with :func:`problem` saying why."""
+    ss = st.session_state
+    if DB not in ss:
+        try:
+            ss[DB] = ProgressDB(default_path())
+            ss[PROBLEM] = None
+        except ProgressUnavailable as error:
+            ss[DB] = None
+            ss[PROBLEM] = error.message
+    return ss[DB]
+
+
+def problem() -> str | None:
+    """Why progress is not being saved (one line naming the file), or None when it is or could be."""
+    failed = getattr(st.session_state.get(PROGRESS), "problem", None)
+    return failed or st.session_state.get(PROBLEM)
+
+
+def progress() -> Progress:
+    """This browser session's progress: the chosen learner's, or a guest's kept in memory."""
+    if PROGRESS not in st.session_state:
+        st.session_state[PROGRESS] = MemoryProgress()
+    return st.session_state[PROGRESS]
+
+
+def saved_store(progress: Progress) -> SqliteProgress | None:
+    """The learner's progress in the file behind ``progress``, while it is still in use (for export and
+    import, which only a saved learner has)."""
+    return progress.store if isinstance(progress, SavedProgress) else None
+
+
+def due_count(progress: Progress, until: float) -> int:
+    """How many review cards are due by ``until`` (epoch seconds), overdue ones included."""
+    if isinstance(progress, SavedProgress):
+        return progress.due_count(until)
+    return len(progress.due_items(until))
+
+
+class SavedProgress:
+    """A learner's progress kept in the file; on the first failure (:class:`ProgressUnavailable`) it copies
+    what it can into memory and carries on there, with :attr:`problem` set, so a page never crashes on a
+    failing disk and the learner keeps practising. Satisfies :class:`~tutor.progress.base.Progress`."""
+
+    def __init__(self, store: SqliteProgress) -> None:
+        self.store: SqliteProgress | None = store
+        self.memory: MemoryProgress | None = None
+        self.problem: str | None = None
+        self._learner = store.learner
+
+    def __repr__(self) -> str:
+        return f"SavedProgress({self.store or self.memory!r})"
+
+    def _use(self, call: Callable[[Progress], T]) -> T:
+        if self.store is not None:
+            try:
+                return call(self.store)
+            except ProgressUnavailable as error:
+                self._fail(error)
+        assert self.memory is not None
+        return call(self.memory)
+
+    def _fail(self, error: ProgressUnavailable) -> None:
+        """Switch to memory, keeping the answers and reading that can still be read (a failed write wrote
+        nothing, so the caller's write is then made in memory)."""
+        store, self.store = self.store, None
+        memory = MemoryProgress(learner=self._learner)
+        if store is not None:
+            with suppress(ProgressUnavailable, sqlite3.Error):
+                for answer in store.history:
+                    memory.record(answer)
+            with suppress(ProgressUnavailable, sqlite3.Error), store.db.using() as conn:
+                rows = conn.execute("SELECT lesson, section FROM reads WHERE learner_id = ?", (store.id,))
+                memory.sections_read.update((lesson, int(section)) for lesson, section in rows)
+        self.memory = memory
+        message = error.message
+        if "no longer" not in message and "from now on" not in message:
+            message = message.replace("Progress is not saved:", "Progress is no longer saved:", 1)
+        self.problem = message
+
+    # --- Progress ---------------------------------------------------------------------------------------
+
+    @property
+    def learner(self) -> str:
+        return self._learner
+
+    @property
+    def saved(self) -> bool:
+        return self.store is not None
+
+    @property
+    def history(self) -> Sequence[Answer]:
+        return self._use(lambda p: p.history)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self._use(lambda p: p.totals)
+
+    def record(self, answer: Answer) -> str:
+        return self._use(lambda p: p.record(answer))
+
+    def answered(self, item: str) -> bool:
+        return self._use(lambda p: p.answered(item))
+
+    def solved(self, item: str) -> bool:
+        return self._use(lambda p: p.solved(item))
+
+    def mark_read(self, lesson_id: str, section: int) -> None:
+        self._use(lambda p: p.mark_read(lesson_id, section))
+
+    def read(self, lesson_id: str, section: int) -> bool:
+        return self._use(lambda p: p.read(lesson_id, section))
+
+    def item_state(self, item: str) -> ItemState | None:
+        return self._use(lambda p: p.item_state(item))
+
+    def item_states(self) -> list[ItemState]:
+        return self._use(lambda p: p.item_states())
+
+    def due_items(self, now: float | None = None, limit: int | None = None) -> list[ItemState]:
+        return self._use(lambda p: p.due_items(now, limit))
+
+    def days(self) -> list[DayCount]:
+        return self._use(lambda p: p.days())
+
+    def due_count(self, until: float | None = None) -> int:
+        """Cards due by ``until`` (default now): one count query rather than loading the cards."""
+        moment = time.time() if until is None else until
+        return self._use(lambda p: p.due_count(moment) if isinstance(p, SqliteProgress) else len(p.due_items(moment)))
+
+
+# --- the sidebar, on every page ---------------------------------------------------------------------------
+
+
+def sidebar() -> None:
+    """Everything main.py draws in the sidebar before the page: the learner (chosen or created there) with
+    any problem saving progress, then every content file that failed to load (the app carries on
+    without them)."""
+    from tutor.app import learners  # imported here: learners uses this module
+
+    learners.sidebar()
     problems = course().problems
     if problems:
         with st.sidebar.expander(f"⚠ {len(problems)} content problem(s): files skipped"):
-            for problem in problems[:50]:
-                st.caption(str(problem))
+            for entry in problems[:50]:
+                st.caption(str(entry))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import cardsvg, quiz, state, views
+from tutor.app import cardsvg, learners, progress_view, state, views
+from tutor.app.reveal import md
 from tutor.engine import TOP_CARDS
 
 course = state.course()
@@ -47,16 +48,25 @@ with rules:
     if st.button("Rules", key="home.rules", icon=":material/gavel:"):
         st.switch_page("screens/rules.py")
 
-st.subheader("Your progress")
-answered, right = progress.totals
-lessons_done = sum(1 for lesson in course.lessons if quiz.lesson_progress(course, lesson, progress).status == quiz.DONE)
-solved = sum(1 for sid in course.scenarios if progress.solved(sid))
-done, scenarios, accuracy, upcoming = st.columns(4)
-done.metric("Lessons done", f"{lessons_done} / {len(course.lessons)}")
-scenarios.metric("Scenarios solved", f"{solved} / {len(course.scenarios)}")
-rate = f"{round(100 * right / answered)}%" if answered else "–"
-accuracy.metric("Right this session", rate, help=f"{right} of {answered} answers entirely right")
-following = quiz.next_lesson(course, progress)
+learners.picker("home")
+guest = learners.is_guest(progress)
+st.subheader("Your progress" if guest else f"{md(progress.learner)}'s progress")
+figures = progress_view.home_figures(progress, course)
+done, scenarios, accuracy, streak, due = st.columns(5)
+done.metric("Lessons done", f"{figures.lessons_done} / {len(course.lessons)}")
+scenarios.metric("Scenarios solved", f"{figures.solved} / {len(course.scenarios)}")
+rate = f"{round(100 * figures.right / figures.answered)}%" if figures.answered else "–"
+# A guest's answers are this session's; a learner's are all they ever gave.
+accuracy.metric(
+    "Right this session" if guest else "Answers right",
+    rate,
+    help=f"{figures.right} of {figures.answered} answers entirely right",
+)
+streak.metric("Day streak", progress_view.days_word(figures.streak), help="Days in a row with at least one answer")
+due.metric("Due today", figures.due_today, help="Items whose review falls due today")
+
+following = figures.next_lesson
+upcoming, review, more = st.columns(3, vertical_alignment="bottom")
 with upcoming:
     if following is not None:
         st.caption("Next lesson")
@@ -64,5 +74,18 @@ with upcoming:
             st.switch_page("screens/learn.py", query_params={"lesson": following.id})
     elif course.lessons:
         st.metric("Next lesson", "All done!")
-if not answered:
-    st.caption("Nothing answered yet in this session: your progress will show here as you go.")
+with review:
+    kind = "primary" if figures.due_today else "secondary"
+    if figures.answered and st.button("Review", key="home.review", type=kind, icon=":material/event_repeat:"):
+        st.switch_page("screens/review.py")
+with more:
+    if figures.answered and st.button("All your progress", key="home.progress", icon=":material/insights:"):
+        st.switch_page("screens/progress.py")
+if not figures.answered:
+    if guest:
+        st.caption(
+            "Nothing answered yet. Choose or add your name in the sidebar to keep your progress from one visit "
+            "to the next."
+        )
+    else:
+        st.caption("Nothing answered yet: your progress will show here as you go.")

@@ -1,5 +1,288 @@
-"""play page: being built (issues 5 and 6)."""
+"""Play a game: the learner (South) and three computer players, from the partnership draw to the fifth deal.
+
+The page is thin: the game is :class:`tutor.play.match.Match` (every rule, every explanation), the drawing
+and the callbacks live in :mod:`tutor.app.play_view`. Each phase of the match has its own section below.
+"""
+
+from __future__ import annotations
+
+import random
 
 import streamlit as st
 
-st.title("play")
+from tutor.app import play_view as pv
+from tutor.app import saved_deals
+from tutor.app.cardsvg import card_svg
+from tutor.engine import SIGNALS
+from tutor.engine.game import DEALS_PER_GAME
+from tutor.play.match import LEARNER, PARTNER, Match
+
+P = pv.P
+st.markdown(pv.css(), unsafe_allow_html=True)
+st.session_state.setdefault(f"{P}seed", random.randrange(1_000_000))
+
+
+def start_screen() -> None:
+    st.title("Play a game")
+    st.markdown(
+        "You sit South with three computer players. The partnership draw decides who partners you; then five "
+        "deals, each with the chant, signals and nine tricks. After every trick the engine explains who won "
+        "and why; a **Hint** estimates each card's chance by playing the deal out thousands of times."
+    )
+    st.session_state.setdefault(f"{P}name", pv.default_name())
+    with st.container(border=True, width=520):
+        st.text_input(
+            "Your name (the explanations speak of players by name)",
+            key=f"{P}name",
+            max_chars=24,
+            persist_state="session",
+        )
+        st.number_input(
+            "Seed",
+            min_value=0,
+            max_value=999_999_999,
+            step=1,
+            key=f"{P}seed",
+            help="The same seed gives the same draw and the same deals: note it to replay a game.",
+        )
+        pv.settings(in_game=False)
+        st.button("Start game", key=f"{P}start", type="primary", on_click=pv.start_game, icon=":material/play_arrow:")
+    pv.show_error()
+
+
+def header(match: Match) -> None:
+    """Where the game is, the score and the settings, on one band."""
+    where, toggles, again = st.columns([6, 3, 2], vertical_alignment="center")
+    with where:
+        if match.deal_number:
+            dealer = match.names[match.dealer] if match.dealer else ""
+            st.markdown(f"### Deal {match.deal_number} of {DEALS_PER_GAME} · {dealer} deals")
+            st.markdown(f"Score: {pv.score_line(match)}")
+        else:
+            st.markdown("### The partnership draw")
+        st.caption(f"Game seed {match.seed}: the same seed deals the same game.")
+    with toggles:
+        pv.settings(in_game=True)
+    with again:
+        st.button("New game", key=f"{P}new", on_click=pv.new_game, icon=":material/restart_alt:")
+    pv.show_error()
+
+
+def draw_phase(match: Match) -> None:
+    st.caption(
+        "Cards are dealt face up, one at a time, to the players in turn; a player who receives one of the four top "
+        "cards gets no more. The holders of Monsieur and Madame are partners, and so are the holders of Le Borgne "
+        "and La Vache."
+    )
+    view = pv.draw_view(match, st.session_state.get(f"{P}draw_shown", 0))
+    with st.container(horizontal=True):
+        st.button("Next card", key=f"{P}draw.card", on_click=pv.draw_step, args=("card",), disabled=view.complete)
+        st.button(
+            "To the next top card", key=f"{P}draw.top", on_click=pv.draw_step, args=("top",), disabled=view.complete
+        )
+        st.button("Show all", key=f"{P}draw.all", on_click=pv.draw_step, args=("all",), disabled=view.complete)
+    st.caption(f"{view.shown} of {view.total} cards dealt. Numbers under the cards: the order dealt; gold: a top card.")
+    st.markdown(view.html, unsafe_allow_html=True)
+    if not view.complete:
+        if view.steps:
+            st.info(pv.md(view.steps[-1]))
+        return
+    seating, why = st.columns([3, 2], gap="large")
+    with seating:
+        st.markdown("#### Partners and seats")
+        st.markdown(pv.seating_html(match), unsafe_allow_html=True)
+        st.button("Deal the first hand", key=f"{P}deal", type="primary", on_click=pv.next_deal)
+    with why, st.container(border=True):
+        st.markdown(pv.events_markdown(pv.draw_summary(match)))
+    with st.expander("The draw, card by card"):
+        st.markdown("\n".join(f"- {pv.md(step)}" for step in view.steps))
+
+
+def chant_phase(match: Match) -> None:
+    deal = match.deal
+    assert deal is not None
+    names = match.names
+    st.markdown(
+        f"**The chant.** If all four players agree, the twelve undealt cards (the talon) are shared between the "
+        f"eldest ({names[deal.eldest]}) and the dealer ({names[deal.dealer]}), six each, and each then discards "
+        "six, back to nine. One refusal and there is no chant."
+    )
+    if pv.is_chanter(match):
+        role = "the dealer" if deal.dealer is LEARNER else "the eldest"
+        st.markdown(f"You are {role}: if the chant happens, you receive six talon cards and choose six to discard.")
+    else:
+        st.markdown("You are neither the eldest nor the dealer: the chant would not change your hand.")
+    with st.container(horizontal=True):
+        st.button("Agree to the chant", key=f"{P}chant.yes", type="primary", on_click=pv.answer_chant, args=(True,))
+        st.button("Refuse", key=f"{P}chant.no", on_click=pv.answer_chant, args=(False,))
+
+
+def discard_phase(match: Match) -> None:
+    hand = list(match.learner_hand())
+    chosen = pv.chosen_discards(match)
+    st.markdown(
+        f"**Choose six cards to discard** from your {len(hand)}: they go face down and take no further part. "
+        "The usual advice is to keep the highest."
+    )
+    for row in (hand[:8], hand[8:]):
+        columns = st.columns(8, gap="small")
+        for column, c in zip(columns, row, strict=False):
+            with column:
+                gone = st.session_state.get(pv.discard_key(match, c), False)
+                picture = card_svg(c, width=80, dimmed=gone)
+                st.markdown(f'<div style="display:flex;justify-content:center">{picture}</div>', unsafe_allow_html=True)
+                st.checkbox("discard", key=pv.discard_key(match, c))
+    st.markdown(f"{len(chosen)} of 6 chosen.")
+    with st.container(horizontal=True):
+        st.button("Advice: keep the highest", key=f"{P}discard.advice", on_click=pv.advise_discards)
+        st.button(
+            "Discard these six",
+            key=f"{P}discard.confirm",
+            type="primary",
+            on_click=pv.confirm_discards,
+            disabled=len(chosen) != 6,
+        )
+    steps = pv.advice("discard", match)
+    if steps:
+        st.info("\n".join(f"- {pv.md(step)}" for step in steps))
+
+
+def signals_phase(match: Match) -> None:
+    partner = match.names[PARTNER]
+    st.markdown(
+        f"**Your signals to {partner}.** Tell your partner about your important cards with the gestures of the "
+        "signals table; signal nothing unimportant. Your partner plays with what you tell them."
+    )
+    options = [s.id for s in SIGNALS]
+    st.pills(
+        "Signals to give",
+        options,
+        selection_mode="multi",
+        format_func=pv.signal_option,
+        key=pv.signals_key(match),
+        label_visibility="collapsed",
+    )
+    chosen = pv.chosen_signal_ids(match)
+    with st.container(horizontal=True):
+        st.button("Advice: what should I signal?", key=f"{P}signals.advice", on_click=pv.advise_signals)
+        st.button(
+            "Give these signals" if chosen else "Give no signal",
+            key=f"{P}signals.confirm",
+            type="primary",
+            on_click=pv.confirm_signals,
+        )
+    steps = pv.advice("signals", match)
+    if steps:
+        st.info("\n".join(f"- {pv.md(step)}" for step in steps))
+
+
+def play_phase(match: Match) -> None:
+    state = match.state
+    assert state is not None
+    hint = pv.current_hint(match)
+    turn, button = st.columns([4, 1], vertical_alignment="center")
+    with turn:
+        position = len(state.current)
+        trick = len(state.tricks) + 1
+        if position == 0:
+            st.markdown(f"**Your turn: you lead trick {trick}.** Click a card to play it.")
+        else:
+            st.markdown(f"**Your turn: you play {pv.ORDINALS[position]} in trick {trick}.** Click a card to play it.")
+    with button:
+        if st.button("Hint", key=f"{P}hint", icon=":material/lightbulb:", width="stretch"):
+            with st.spinner(f"Playing the deal out {pv.HINT_PLAYOUTS:,} times..."):
+                hint = pv.compute_hint(match)
+    pv.hand_row(match, clickable=True, chances=hint)
+    if hint is not None:
+        best = hint.best
+        st.markdown(
+            f"**Hint: play {best.label}**: it gives North–South an estimated {pv.pct(hint.chances[best])} chance "
+            f"(± {100 * hint.standard_errors.get(best, 0.0):.1f}) of winning this deal's point. "
+            "Under each card: its estimated chance."
+        )
+        with st.expander("How the hint works it out"):
+            st.markdown("\n".join(f"- {pv.md(step)}" for step in hint.explanation))
+
+
+def deal_over(match: Match) -> None:
+    """The engine's scoring (and, after the fifth deal, the game), then save and go on."""
+    for event in pv.latest():
+        if event.kind in ("score", "game"):
+            with st.container(border=True):
+                st.markdown(pv.events_markdown([event]))
+    if match.phase == "game-over":
+        st.success(f"### {pv.winner_line(match)}", icon=":material/trophy:")
+    else:
+        st.markdown(f"Score after {match.deal_number} of {DEALS_PER_GAME} deals: {pv.score_line(match)}")
+    found = pv.saved(match)
+    if found is None:
+        st.button(
+            "Save this deal as a scenario",
+            key=f"{P}save",
+            on_click=pv.save,
+            icon=":material/save:",
+            help=f"Writes a `deal` scenario to {saved_deals.folder()} (set {saved_deals.ENV} to change the folder); "
+            "it appears in Practice under “My deals”.",
+        )
+    else:
+        path, text = found
+        st.success(
+            f"Saved to `{path}`. It is a `deal` scenario that `aluette-tutor check` accepts; practise it in "
+            "Practice → My deals.",
+            icon=":material/check_circle:",
+        )
+        st.download_button(
+            "Download the scenario (YAML)", text, file_name=path.name, mime="text/yaml", key=f"{P}download"
+        )
+    if match.phase == "deal-over":
+        label = f"Deal {match.deal_number + 1} of {DEALS_PER_GAME}"
+        st.button(label, key=f"{P}deal", type="primary", on_click=pv.next_deal, icon=":material/playing_cards:")
+    else:
+        st.button("New game", key=f"{P}again", type="primary", on_click=pv.new_game)
+
+
+# --- the page ---------------------------------------------------------------------------------------------
+
+match = pv.game()
+if match is None:
+    start_screen()
+    st.stop()
+
+header(match)
+if match.phase == "draw":
+    draw_phase(match)  # the draw's own step-through; the game log would give it away
+    st.stop()
+
+over = match.phase in ("deal-over", "game-over")
+table, talk = st.columns([3, 2], gap="medium")
+with table:
+    st.markdown(pv.table_html(match), unsafe_allow_html=True)
+    if over:
+        pv.latest_panel(match, kinds=("trick",))
+with talk:
+    if over:
+        deal_over(match)
+    elif match.phase == "play":
+        pv.latest_panel(match, kinds=("trick",))  # the trick just finished, drawn, with the engine's why
+        pv.partner_signals(match)
+    else:
+        if match.phase == "signals":
+            pv.partner_signals(match)
+        # The signals are in the box above; the rest of what the last action caused, in order.
+        pv.latest_panel(match, kinds=("deal", "chant", "discard", "trick"))
+# The learner's hand and what to do with it, full width under the table.
+if match.phase == "play":
+    play_phase(match)
+elif match.phase == "discard":
+    discard_phase(match)
+elif match.phase in ("chant", "signals"):
+    st.markdown("**Your hand**")
+    pv.hand_row(match, clickable=False)
+    if match.phase == "chant":
+        chant_phase(match)
+    else:
+        signals_phase(match)
+if match.phase != "chant" and match.state is not None and match.state.tricks:
+    with st.expander("Tricks so far this deal", expanded=over):
+        st.markdown(pv.tricks_grid_html(match), unsafe_allow_html=True)
+pv.game_log()

@@ -10,13 +10,14 @@ import random
 
 import streamlit as st
 
-from tutor.app import quiz, state, views
+from tutor.app import quiz, saved_deals, state, views
 
 PREFIX = "practice"
 course = state.course()
 ss = st.session_state
 lesson_ids = [lesson.id for lesson in course.lessons]
 topics = sorted(course.topics)
+MODES = (*quiz.MODES, saved_deals.MODE)  # "My deals": the deals saved from Play a game
 
 
 def _from_query_params() -> None:
@@ -74,8 +75,7 @@ ss.setdefault(f"{PREFIX}.mode", "Mixed")
 pick, which = st.columns([2, 3], vertical_alignment="bottom")
 with pick:
     mode = (
-        st.segmented_control("Practise", quiz.MODES, key=f"{PREFIX}.mode", persist_state="session", required=True)
-        or "Mixed"
+        st.segmented_control("Practise", MODES, key=f"{PREFIX}.mode", persist_state="session", required=True) or "Mixed"
     )
 with which:
     if mode == "Lesson":
@@ -104,6 +104,9 @@ with which:
             key=f"{PREFIX}.kind",
             persist_state="session",
         )
+    elif mode == saved_deals.MODE:
+        choice = ""
+        saved_deals.my_deals(PREFIX, _seed())  # reads the folder once, into the queue below
     else:
         choice = ""
         st.caption(f"All {len(course.scenarios)} scenarios of the course, shuffled, easier ones first.")

@@ -1,5 +1,111 @@
-"""review page: being built (issues 5 and 6)."""
+"""Review: spaced repetition. Due items first, then new ones from the next unfinished lesson, and mistakes
+again a few questions later. Scenarios are asked as on Practice, ranking facts as in the Ranking trainer.
+
+Deep link: ``?item=<id>`` asks that item first (the Progress page's "practise it" for a drill).
+"""
+
+from __future__ import annotations
+
+import time
 
 import streamlit as st
 
-st.title("review")
+from tutor.app import drill_widgets, progress_view, quiz, state, views
+from tutor.content.scenario import Scenario
+from tutor.progress.memory import Answer
+from tutor.progress.review import ReviewItem, ReviewSession, exists, resolve
+
+PREFIX = "review"
+SESSION = f"{PREFIX}.session"
+course = state.course()
+progress = state.progress()
+ss = st.session_state
+
+
+def _session() -> ReviewSession:
+    """The sitting's review session, kept for the browser session; a new one for a new learner."""
+    session: ReviewSession | None = ss.get(SESSION)
+    if session is None or session.progress is not progress:
+        session = ReviewSession(progress, course)
+        ss[SESSION] = session
+    return session
+
+
+def _next() -> None:
+    ss[SESSION].next()
+
+
+def _record_drill(answer: Answer) -> None:
+    """A drill's answer: recorded by the review session (a mistake comes back), counted in the score (the
+    scenario form counts its own)."""
+    ss[SESSION].record(answer)
+    tally = quiz.score(PREFIX)
+    tally.answered += 1
+    tally.right += int(answer.all_correct)
+
+
+def _from_query_params(session: ReviewSession) -> None:
+    """Ask a linked item first, once per link: the link is consumed (taken out of the URL), so following the
+    same link again later asks the item again."""
+    item = st.query_params.get("item")
+    if not item:
+        ss.pop(f"{PREFIX}.linked", None)
+        return
+    if ss.get(f"{PREFIX}.linked") != item and exists(item, course):
+        ss[f"{PREFIX}.linked"] = item
+        del st.query_params["item"]  # a reload does not ask it again
+        found = resolve(item, course)
+        canonical = item if isinstance(found, Scenario) or found is None else found.id  # as answers record it
+        session.current = ReviewItem(canonical, progress_view.ASKED)
+        session.served += 1
+
+
+session = _session()
+_from_query_params(session)
+if session.current is None:
+    session.next()  # the first item of the sitting, or (after "all caught up") whatever has fallen due since
+entry = session.current
+found = resolve(entry.item, course) if entry else None
+while entry is not None and found is None:  # an item the course no longer has: skip it
+    entry = session.next()
+    found = resolve(entry.item, course) if entry else None
+
+st.markdown(views.css(), unsafe_allow_html=True)
+tally = quiz.score(PREFIX)
+title, tally_column = st.columns([3, 1], vertical_alignment="bottom")
+title.title("Review")
+tally_column.markdown(f"**{tally.text}**" if tally.answered else "")
+
+now = time.time()
+due, new, again = st.columns(3)
+due.metric("Due now", state.due_count(progress, now), help="Items whose review is due: they come first.")
+new.metric(
+    "New left", progress_view.new_left(progress, course), help="Lesson scenarios and ranking facts not seen yet."
+)
+again.metric("To try again", len(session.again), help="Mistakes of this sitting: each comes back a few items later.")
+
+if entry is None or found is None:
+    st.success("**All caught up!** Nothing is due and there is nothing new to learn.", icon=":material/celebration:")
+    following = progress_view.next_due(progress, now)
+    if following is not None:
+        st.markdown(f"The next review is due **{progress_view.when(following, now)}**.")
+    practise, look = st.columns(2)
+    if practise.button("Practise freely", key=f"{PREFIX}.practice", icon=":material/quiz:"):
+        st.switch_page("screens/practice.py")
+    if look.button("See your progress", key=f"{PREFIX}.progress", icon=":material/insights:"):
+        st.switch_page("screens/progress.py")
+    st.button("Check again", key=f"{PREFIX}.check", on_click=_next, type="tertiary", icon=":material/refresh:")
+    st.stop()
+
+token = f"{session.served}:{entry.item}"  # one showing: the same item asked again later starts afresh
+reason = ss.get(f"{PREFIX}.reason")
+if reason is None or reason[0] != token:  # worded when served: answering it must not change why it came
+    reason = (token, progress_view.reason(entry, course, progress, now))
+    ss[f"{PREFIX}.reason"] = reason
+st.markdown(reason[1])
+if isinstance(found, Scenario):
+    answered = quiz.play(PREFIX, found, token, record=session.record).submitted
+else:
+    answered = drill_widgets.show(PREFIX, found, token, _record_drill).answered
+if answered:
+    st.button("Next →", key=f"{PREFIX}.next", on_click=_next, type="primary")

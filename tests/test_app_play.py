@@ -1,0 +1,287 @@
+"""The Play page through Streamlit's AppTest: a whole game from the draw to the fifth deal, the Hint, hidden
+hands, the mordienne setting, saving a deal and practising it under Practice → My deals.
+
+Nothing here re-derives a rule: the expected texts are the engine's explanations, read from the match the
+page keeps in ``st.session_state``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tutor.app import play_view as pv
+from tutor.app import saved_deals
+from tutor.content.course import load_course
+from tutor.content.solve import solve
+from tutor.engine import Seat
+from tutor.play.match import LEARNER, Match
+
+MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
+# With these choices (agree to the chant in odd deals, refuse in even ones, keep the highest, give the advised
+# signals, always play the first card offered) seed 20 has the learner discard once and a mordienne in deal 3.
+SEED = 20
+NAME = "Alex"
+
+
+@pytest.fixture(autouse=True)
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Saved deals and the progress file go to a temporary folder."""
+    played = tmp_path / "played"
+    monkeypatch.setenv(saved_deals.ENV, str(played))
+    monkeypatch.setenv("ALUETTE_DB", str(tmp_path / "progress.db"))
+    yield played
+
+
+def open_play() -> AppTest:
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.switch_page("screens/play.py")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def run(at: AppTest) -> None:
+    at.run()
+    assert not at.exception, at.exception
+    assert not at.error, [e.value for e in at.error]
+
+
+def click(at: AppTest, key: str) -> None:
+    at.button(key=key).click()
+    run(at)
+
+
+def start(seed: int = SEED, name: str = NAME, mordienne: bool = False, see: bool = False) -> AppTest:
+    at = open_play()
+    at.text_input(key="play.name").set_value(name)
+    at.number_input(key="play.seed").set_value(seed)
+    at.toggle(key="play.mordienne").set_value(mordienne)
+    at.toggle(key="play.see").set_value(see)
+    click(at, "play.start")
+    return at
+
+
+def match_of(at: AppTest) -> Match:
+    return at.session_state["play.match"]
+
+
+def page_text(at: AppTest) -> str:
+    kinds = (at.markdown, at.caption, at.info, at.success, at.warning)
+    return "\n".join(str(e.value) for kind in kinds for e in kind)
+
+
+def shown(step: str) -> str:
+    """An engine step as the page writes it (Markdown-escaped)."""
+    return pv.md(step)
+
+
+def to_play(at: AppTest) -> Match:
+    """From the start screen through the draw to the first trick of deal 1 (refusing the chant)."""
+    click(at, "play.draw.all")
+    click(at, "play.deal")
+    click(at, "play.chant.no")
+    match = match_of(at)
+    if match.phase == "discard":  # pragma: no cover - a refused chant never gets here
+        raise AssertionError("no chant after a refusal")
+    click(at, "play.signals.confirm")
+    assert match_of(at).phase == "play"
+    return match_of(at)
+
+
+# --- a whole game ------------------------------------------------------------------------------------------
+
+
+def test_a_whole_game(folders: Path) -> None:
+    at = start(mordienne=True)
+    match = match_of(at)
+    assert match.learner == NAME and match.mordienne is True
+    # The draw, card by card, with the engine's explanation of each card.
+    draw = match.draw()
+    click(at, "play.draw.card")
+    assert [e.value for e in at.info] == [shown(draw.explanation[0])]
+    click(at, "play.draw.top")
+    assert at.session_state["play.draw_shown"] >= 2
+    click(at, "play.draw.all")
+    text = page_text(at)
+    for step in draw.explanation[len(match.draw_cards) :]:
+        assert shown(step) in text  # the partnerships and who deals first
+    assert f"{NAME} sits South" in text
+    # The seating: the learner South, the partner North, the opponents East and West.
+    seating = match.names
+    assert seating[LEARNER] == NAME and set(seating.values()) == {NAME, *pv.bot_names(NAME)}
+    click(at, "play.deal")
+
+    discarded = saved = 0
+    worth_two = False
+    for number in range(1, 6):
+        match = match_of(at)
+        assert match.deal_number == number and match.phase == "chant"
+        click(at, "play.chant.yes" if number % 2 else "play.chant.no")
+        match = match_of(at)
+        if match.phase == "discard":
+            discarded += 1
+            click(at, "play.discard.advice")
+            advice = match.discard_advice()
+            ticked = [c for c in match.learner_hand() if at.checkbox(key=pv.discard_key(match, c)).value]
+            assert set(ticked) == set(advice.discarded)
+            assert all(shown(step) in at.info[0].value for step in advice.explanation)
+            click(at, "play.discard.confirm")
+            match = match_of(at)
+            assert "You kept the highest" in page_text(at)
+        assert match.phase == "signals"
+        click(at, "play.signals.advice")
+        assert at.pills(key=pv.signals_key(match)).value == [s.id for s in match.signal_advice().signals]
+        click(at, "play.signals.confirm")
+        match = match_of(at)
+        while match.phase == "play":
+            hand = match.learner_hand()
+            assert match.legal_cards() == hand  # any card in hand may be played on the learner's turn
+            click(at, f"play.card.{match.legal_cards()[0]}")
+            match = match_of(at)
+        assert match.phase in ("deal-over", "game-over")
+        # The deal's scoring explanation, from the engine, is on the page.
+        score = match.deal_scores()[number - 1]
+        text = page_text(at)
+        assert f"Deal {number}: the score" in text
+        assert all(shown(step) in text for step in score.explanation)
+        worth_two |= score.points == 2
+        if number == 1:
+            click(at, "play.save")
+            saved += 1
+            files = sorted(folders.glob("*.yaml"))
+            assert len(files) == 1
+            assert f"Saved to `{files[0]}`" in page_text(at)
+            assert at.get("download_button")  # the YAML is offered for download too
+            course = load_course([str(folders)], verify=True)
+            assert course.problems == ()
+            (scenario,) = course.scenarios.values()
+            outcome = solve(scenario).outcome()
+            tricks = match.deals[0].replay().tricks
+            assert outcome["trick_winners"] == [t.winner.value if t.winner else None for t in tricks]
+        if number < 5:
+            click(at, "play.deal")
+    assert discarded >= 1 and saved == 1
+    assert worth_two  # the mordienne rule was on, and one deal was a mordienne
+    # Game over: the engine's game explanation and the winner (or draw) line.
+    match = match_of(at)
+    assert match.phase == "game-over"
+    game = match.game()
+    assert game is not None
+    text = page_text(at)
+    assert all(shown(step) in text for step in game.explanation)
+    assert re.search(r"win the game \d–\d|A drawn game, \d–\d", text)
+    click(at, "play.again")
+    assert match_of_or_none(at) is None
+    assert at.button(key="play.start")
+
+
+def match_of_or_none(at: AppTest) -> Match | None:
+    return at.session_state["play.match"] if "play.match" in at.session_state else None  # noqa: SIM401
+
+
+# --- the hint --------------------------------------------------------------------------------------------
+
+
+def test_hint_shows_a_chance_for_every_card_and_names_the_best() -> None:
+    at = start(seed=7)
+    to_play(at)
+    click(at, "play.hint")
+    hint = at.session_state["play.hint_result"][1]  # what the page computed, for this moment of the deal
+    hand = match_of(at).learner_hand()
+    assert set(hint.chances) == set(hand)
+    captions = [c.value for c in at.caption if "%" in str(c.value)]
+    assert len(captions) == len(hand)
+    assert all(re.search(r"\d+% ± \d+\.\d", c) for c in captions)
+    assert f"Hint: play {hint.best.label}" in page_text(at)
+    assert at.button(key=f"play.card.{hint.best}").proto.type == "primary"  # the best card stands out
+    # Playing on clears the hint (it was for that moment only).
+    click(at, f"play.card.{hand[0]}")
+    assert "Hint: play" not in page_text(at)
+
+
+# --- hidden hands ------------------------------------------------------------------------------------------
+
+
+def faces(at: AppTest) -> set[str]:
+    """Every card drawn face up anywhere on the page."""
+    return {code for e in at.markdown for code in re.findall(r'data-card="([^"]+)"', str(e.value))}
+
+
+def test_opponents_hands_are_face_down_unless_see_everything() -> None:
+    at = start(seed=4)
+    match = to_play(at)
+    state = match.state
+    assert state is not None
+    hidden = {str(c) for seat in (Seat.E, Seat.W) for c in state.hands[seat]}
+    partner = {str(c) for c in state.hands[Seat.N]}
+    up = faces(at)
+    assert not (hidden & up) and not (partner & up)
+    assert {str(c) for c in state.hands[LEARNER]} <= up
+    assert "face-down card" in page_text(at)
+    assert "East receives cards" not in page_text(at)  # a secret step of the dealing explanation
+    at.toggle(key="play.see").set_value(True)
+    run(at)
+    up = faces(at)
+    assert hidden <= up and partner <= up
+    assert "East receives cards" in page_text(at)
+
+
+# --- settings ------------------------------------------------------------------------------------------------
+
+
+def test_the_mordienne_setting_reaches_the_match() -> None:
+    at = start(seed=3, mordienne=True)
+    assert match_of(at).mordienne is True
+    at.toggle(key="play.mordienne").set_value(False)
+    run(at)
+    assert match_of(at).mordienne is False
+    at = start(seed=3, mordienne=False)
+    assert match_of(at).mordienne is False
+
+
+def test_a_name_taken_by_a_computer_player_is_fine() -> None:
+    at = start(name="Anne")
+    match = match_of(at)
+    assert match.learner == "Anne" and "Anne" not in match.bot_names and len(set(match.names.values())) == 4
+
+
+def test_a_stale_click_is_refused_with_the_engines_message() -> None:
+    at = start(seed=9)
+    match = to_play(at)
+    card = match.learner_hand()[0]
+    stale = at.button(key=f"play.card.{card}")
+    match.learner_plays(card)  # played behind the page's back (another tab): the button is now stale
+    stale.click()
+    at.run()
+    assert not at.exception, at.exception
+    assert [e.value for e in at.error] == [f"{card} was already played: play one of your cards"]
+
+
+# --- Practice → My deals ---------------------------------------------------------------------------------
+
+
+def test_saved_deals_are_practised_in_my_deals(folders: Path) -> None:
+    at = start(seed=5)
+    to_play(at)
+    while match_of(at).phase == "play":
+        click(at, f"play.card.{match_of(at).legal_cards()[0]}")
+    click(at, "play.save")
+    (path,) = folders.glob("*.yaml")
+    (folders / "broken.yaml").write_text("id: broken\nkind: deal\n", encoding="utf-8")
+    at.switch_page("screens/practice.py")
+    run_practice = at.run
+    run_practice()
+    assert not at.exception, at.exception
+    at.segmented_control(key="practice.mode").set_value(saved_deals.MODE)
+    at.run()
+    assert not at.exception, at.exception
+    warnings = [w.value for w in at.warning]
+    assert any(w.startswith("broken.yaml skipped:") for w in warnings)
+    queue = at.session_state["practice.queue"]
+    assert queue.mode == saved_deals.MODE and [s.id for s in queue.items] == [path.stem]
+    assert any("A played deal" in str(h.value) for h in at.subheader)

@@ -1,0 +1,205 @@
+"""The learner, in the sidebar of every page: choose who is learning, add a learner, or stay a guest.
+
+No passwords (a tool on one computer), but one learner's data never shows under another's name: the
+session's progress is always the chosen learner's own (:class:`~tutor.progress.store.SqliteProgress`
+filters every query by the learner), and switching learner starts a fresh session, so nothing on screen
+(a half-answered question, a page's running score) carries over from the one who sat there before.
+
+A **guest** is whoever has not chosen yet, and every new browser session starts as one: the app cannot
+tell who sits at the keyboard, so it never guesses. A guest's answers are kept in memory only; the
+sidebar says so, and the first learner chosen or created in the session takes them over (nothing
+practised is lost by choosing late).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.app import state
+from tutor.app.reveal import md
+from tutor.progress.base import Progress
+from tutor.progress.db import ProgressUnavailable
+from tutor.progress.memory import MemoryProgress
+from tutor.progress.store import NAME_LIMIT, LearnerError, ProgressDB, SqliteProgress
+
+P = "learner."  # session-state prefix; keys under it survive a change of learner
+CHOICE = f"{P}choice"
+NEW = f"{P}new"
+ERROR = f"{P}error"
+NOTICE = f"{P}notice"
+NAMES = f"{P}names"
+
+
+def names(db: ProgressDB) -> list[str]:
+    """Every learner's name, alphabetically; read again only after this or another session wrote to the
+    file (``data_version`` counts other connections' commits, ``db.writes`` this one's)."""
+    with db.using() as conn:
+        key = (int(conn.execute("PRAGMA data_version").fetchone()[0]), db.writes)
+    cached = st.session_state.get(NAMES)
+    if cached is None or cached[0] != key:
+        cached = (key, db.learners())
+        st.session_state[NAMES] = cached
+    return list(cached[1])
+
+
+def is_guest(progress: Progress) -> bool:
+    return not isinstance(progress, state.SavedProgress)
+
+
+# --- choosing and creating (widget callbacks) -----------------------------------------------------------
+
+
+def choose(name: str) -> None:
+    """Make ``name`` (an existing learner) the session's learner: a fresh session with their progress.
+    A guest's answers and reading so far move to them."""
+    db = state.database()
+    if db is None:
+        return
+    try:
+        store = db.progress(name, create=False)
+        taken_over = _take_over(state.progress(), store)
+    except LearnerError as error:
+        st.session_state[ERROR] = str(error)
+        return
+    except ProgressUnavailable as error:
+        st.session_state[state.PROBLEM] = error.message
+        return
+    _fresh_session()
+    st.session_state[state.PROGRESS] = state.SavedProgress(store)
+    st.session_state[CHOICE] = store.learner
+    st.session_state[ERROR] = None  # an earlier failed "add" is moot now
+    st.session_state[NEW] = ""
+    if taken_over:
+        answers = f"{taken_over} answer{'s' if taken_over != 1 else ''}"
+        st.session_state[NOTICE] = f"Your {answers} as a guest now count as {md(store.learner)}'s."
+
+
+def _take_over(before: Progress, store: SqliteProgress) -> int:
+    """Move a guest's answers and reading into ``store``; how many answers moved (0 for a learner)."""
+    if not isinstance(before, MemoryProgress) or not is_guest(before):
+        return 0
+    for answer in before.history:
+        store.record(answer)  # keeps the answer's uid: moving twice counts once
+    for lesson, section in before.sections_read:
+        store.mark_read(lesson, section)
+    return len(before.history)
+
+
+def _fresh_session() -> None:
+    """Forget everything the pages keep for the session (scores, the question on screen, review queues),
+    but not the learner chooser and the open file."""
+    for key in list(st.session_state.keys()):
+        if not str(key).startswith(P):
+            del st.session_state[key]
+
+
+def _chosen() -> None:
+    """The chooser's callback: another learner, or nobody (the chooser cleared) for a guest."""
+    name = st.session_state.get(CHOICE)
+    st.session_state[ERROR] = None
+    current = state.progress()
+    if name is None and not is_guest(current):
+        _fresh_session()
+        st.session_state[state.PROGRESS] = MemoryProgress()
+    elif name and (is_guest(current) or name != current.learner):
+        choose(name)
+
+
+def create() -> None:
+    """The "Add" button's callback: a new learner, chosen at once; a one-line error for an empty or taken name."""
+    db = state.database()
+    if db is None:
+        return
+    try:
+        name = db.create_learner(st.session_state.get(NEW) or "")
+    except LearnerError as error:
+        st.session_state[ERROR] = str(error)
+        return
+    except ProgressUnavailable as error:
+        st.session_state[ERROR] = error.message
+        return
+    st.session_state[ERROR] = None
+    st.session_state[NEW] = ""
+    choose(name)
+
+
+# --- drawing --------------------------------------------------------------------------------------------
+
+PICKER_LIMIT = 8  # learners offered as buttons on a page; more are in the sidebar's list
+
+
+def picker(prefix: str) -> None:
+    """For a guest on an install with learners: "Who is learning?" and a button per learner (a reload or a
+    new tab starts as a guest, and this is the one click back)."""
+    db = state.database()
+    if db is None or state.problem() or not is_guest(state.progress()):
+        return
+    listed = names(db)
+    if not listed:
+        return
+    with st.container(border=True):
+        st.markdown("**Who is learning?** Choose your name to continue where you left off.")
+        shown = listed[:PICKER_LIMIT]
+        for n, (column, name) in enumerate(zip(st.columns(len(shown) + 1), shown, strict=False)):
+            column.button(
+                name,
+                key=f"{prefix}.learner.{n}",
+                on_click=choose,
+                args=(name,),
+                icon=":material/person:",
+                width="stretch",
+            )
+        if len(listed) > PICKER_LIMIT:
+            st.caption(f"{len(listed) - PICKER_LIMIT} more in the sidebar.")
+
+
+def sidebar() -> None:
+    """The learner block of the sidebar: who is learning, the chooser, adding a learner, and why progress is
+    not saved when it is not."""
+    db = state.database()
+    current = state.progress()
+    problem = state.problem()
+    listed: list[str] = []
+    if db is not None and problem is None:
+        try:
+            listed = names(db)
+        except ProgressUnavailable as error:
+            st.session_state[state.PROBLEM] = problem = error.message
+    with st.sidebar:
+        if problem:
+            st.warning(f"{problem} {state.KEEP_PRACTISING}", icon=":material/sync_problem:")
+        notice = st.session_state.pop(NOTICE, None)
+        if notice:
+            st.success(notice, icon=":material/person_check:")
+        if db is None or problem is not None:
+            who = "a guest" if is_guest(current) else f"**{md(current.learner)}** (not saved)"
+            st.caption(f":material/person: Practising as {who}.")
+            return
+        if not is_guest(current) and current.learner not in listed:
+            listed.append(current.learner)  # renamed or removed by another session meanwhile
+        wanted = None if is_guest(current) else current.learner
+        if st.session_state.get(CHOICE) != wanted:
+            st.session_state[CHOICE] = wanted
+        st.selectbox(
+            "Who is learning?",
+            listed,
+            index=None,
+            key=CHOICE,
+            placeholder="Choose your name" if listed else "Add your name below",
+            on_change=_chosen,
+            disabled=not listed,
+        )
+        if is_guest(current):
+            st.caption(
+                ":material/person: Practising as a guest: nothing is saved. Choose or add your name to keep "
+                "your progress; what you answered so far comes with you."
+            )
+        else:
+            st.caption(f":material/person: **{md(current.learner)}**: your progress is saved on this computer.")
+        error = st.session_state.get(ERROR)
+        with st.expander("Add a learner", expanded=not listed or bool(error), icon=":material/person_add:"):
+            with st.form(f"{P}form", border=False, enter_to_submit=True):
+                st.text_input("Name", key=NEW, max_chars=NAME_LIMIT, placeholder="Your first name")
+                st.form_submit_button("Add and start", key=f"{P}create", on_click=create, icon=":material/add:")
+            if error:
+                st.error(error, icon=":material/error:")

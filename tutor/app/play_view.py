@@ -1,0 +1,794 @@
+"""Drawing and glue for the Play page: a whole game against three computer players (issue #6).
+
+The game itself is :class:`tutor.play.match.Match`, kept in ``st.session_state`` as the object: a rerun
+reads it and draws, nothing is recomputed. Every rule and every explanation is the engine's (the match
+records them as :class:`~tutor.play.match.Event` entries); this module only
+
+* runs the learner's actions (button callbacks) and keeps a log of the events they produced,
+* draws the table, the draw, the tricks and the signals as HTML (cards from :mod:`tutor.app.cardsvg`),
+* asks :func:`tutor.play.hint.hint` for the Hint button and :func:`tutor.play.record.save_deal` to save.
+
+Session keys all start with ``play.`` (:data:`P`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+from pathlib import Path
+
+import streamlit as st
+
+from tutor.app import saved_deals, views
+from tutor.app.cardsvg import card_svg, cards_html
+from tutor.content.drills import SIGNAL_ICONS
+from tutor.engine import SIGNALS, TOP_CARDS, Card, RuleViolation, Seat, Team, parse_card
+from tutor.play import bots
+from tutor.play.hint import Hint, HintRequest, hint
+from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown
+from tutor.play.record import save_deal
+
+P = "play."  # session-state prefix of this page
+DEFAULT_NAME = "Alex"
+# Spare names for the computer players when the learner takes one of the defaults.
+SPARE_BOTS = ("Denise", "Émile", "Fanny")
+HINT_PLAYOUTS = 10_000  # about 0.1 s: each tier of the hand gets ~1,000+ playouts (± ~1.5%)
+TRICKS = 9
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+SEAT_ORDER_DRAWN = (Seat.N, Seat.W, Seat.E, Seat.S)  # DOM order of the table grid (N, W, centre, E, S)
+
+CSS = """
+.alu-play{margin-bottom:14px}.alu-play .alu-seat-head{font-size:15px}
+.alu-who{font-size:12px;font-weight:400;opacity:.85}
+.alu-badge-turn{background:#ffeb3b;color:#3e2c00;outline:2px solid #fff}
+.alu-sigs{font-size:22px;line-height:1;letter-spacing:2px}
+.alu-cross{display:grid;grid-template-columns:repeat(3,auto);gap:2px 6px;align-items:center;justify-items:center}
+.alu-cross-label{color:#fff;font-size:14px;font-weight:600}
+.alu-cross-empty{width:64px}
+.alu-turn-note{color:#fff;font-size:15px;font-weight:600;background:rgba(0,0,0,.25);border-radius:8px;padding:4px 10px}
+.alu-sig-row{display:flex;align-items:center;gap:10px;margin:4px 0}
+.alu-sig-icon{font-size:30px;line-height:1;min-width:40px;text-align:center}
+.alu-drawn{display:flex;flex-wrap:wrap;gap:10px}
+.alu-drawn .alu-player{min-width:150px;max-width:100%}
+.alu-player-top{border-color:#8a6d1f;background:#fffbea}
+"""
+
+
+def css() -> str:
+    """The shared styles plus this page's own, once per page."""
+    return views.css() + "<style>" + "".join(line.strip() for line in CSS.strip().splitlines()) + "</style>"
+
+
+def md(text: str) -> str:
+    """An engine step shown literally (plain text, not Markdown)."""
+    return text.translate(_MARKDOWN_SPECIALS)
+
+
+_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|~"})
+
+
+def _e(text: object) -> str:
+    return escape(str(text))
+
+
+# --- session state ----------------------------------------------------------------------------------------
+
+
+def game() -> Match | None:
+    """The match being played in this session, if any."""
+    return st.session_state.get(f"{P}match")
+
+
+def default_name() -> str:
+    """The sidebar learner's name if another page stored one, else a plain first name."""
+    for key in ("learner.choice", "learner", "learner.name"):
+        value = st.session_state.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return DEFAULT_NAME
+
+
+def bot_names(learner: str) -> tuple[str, str, str]:
+    """The three computer players: the defaults, skipping any the learner's own name would clash with."""
+    names = [n for n in (*DEFAULT_BOTS, *SPARE_BOTS) if n.casefold() != learner.strip().casefold()]
+    return (names[0], names[1], names[2])
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One event of the game log, with the deal it belongs to (0: the draw) and the action that caused it."""
+
+    deal: int
+    action: int
+    event: Event
+
+
+def log() -> list[Logged]:
+    return st.session_state.setdefault(f"{P}log", [])
+
+
+def _record(match: Match) -> None:
+    """Append the events of the learner's last action (all of them: hiding is decided when drawing)."""
+    action = st.session_state.get(f"{P}action", 0) + 1
+    st.session_state[f"{P}action"] = action
+    log().extend(Logged(match.deal_number, action, event) for event in match.events(see_everything=True))
+
+
+def latest() -> list[Event]:
+    """The events of the learner's last action, in the order they happened, as the learner may see them."""
+    action = st.session_state.get(f"{P}action", 0)
+    return _visible([entry.event for entry in log() if entry.action == action])
+
+
+def see_everything() -> bool:
+    return bool(st.session_state.get(f"{P}see", False))
+
+
+def _visible(events: Iterable[Event]) -> list[Event]:
+    shown = (event.visible(see_everything()) for event in events)
+    return [event for event in shown if event is not None]
+
+
+def error() -> str | None:
+    return st.session_state.get(f"{P}error")
+
+
+def _act(action: str, *args: object) -> None:
+    """Run a learner action on the match; a refusal is kept to be shown, the state is then unchanged."""
+    match = game()
+    if match is None:
+        return
+    st.session_state[f"{P}error"] = None
+    try:
+        getattr(match, action)(*args)
+    except RuleViolation as refusal:
+        st.session_state[f"{P}error"] = refusal.message
+        return
+    _record(match)
+
+
+# --- callbacks --------------------------------------------------------------------------------------------
+
+
+def start_game() -> None:
+    """Start button: the draw is made at once; the page then steps through it."""
+    name = str(st.session_state.get(f"{P}name") or "").strip() or default_name()
+    seed = int(st.session_state.get(f"{P}seed") or 0)
+    st.session_state[f"{P}error"] = None
+    try:
+        match = Match.start(bot_names(name), name, seed, bool(st.session_state.get(f"{P}mordienne", False)))
+    except RuleViolation as refusal:
+        st.session_state[f"{P}error"] = refusal.message
+        return
+    for key in ("log", "action", "draw_shown", "hint_result", "saved", "advice"):
+        st.session_state.pop(f"{P}{key}", None)
+    st.session_state[f"{P}match"] = match
+    _record(match)
+
+
+def new_game() -> None:
+    """Back to the start screen with a fresh seed."""
+    for key in ("match", "log", "action", "draw_shown", "hint_result", "saved", "advice", "error"):
+        st.session_state.pop(f"{P}{key}", None)
+    st.session_state[f"{P}seed"] = random.randrange(1_000_000)
+
+
+def draw_step(how: str) -> None:
+    """Step through the draw: the next card, up to the next top card, or all."""
+    match = game()
+    if match is None:
+        return
+    cards = match.draw_cards
+    shown = st.session_state.get(f"{P}draw_shown", 0)
+    if how == "card":
+        shown += 1
+    elif how == "top":
+        shown = next((i + 1 for i in range(shown, len(cards)) if cards[i] in TOP_CARDS), len(cards))
+    else:
+        shown = len(cards)
+    st.session_state[f"{P}draw_shown"] = min(shown, len(cards))
+
+
+def next_deal() -> None:
+    st.session_state.pop(f"{P}advice", None)
+    _act("next_deal")
+
+
+def answer_chant(agree: bool) -> None:
+    _act("learner_agrees", agree)
+
+
+def discard_key(match: Match, c: Card) -> str:
+    return f"{P}discard.{match.deal_number}.{c}"
+
+
+def chosen_discards(match: Match) -> list[Card]:
+    return [c for c in match.learner_hand() if st.session_state.get(discard_key(match, c))]
+
+
+def advise_discards() -> None:
+    """The engine's "keep the highest": tick its six discards and keep its explanation to show."""
+    match = game()
+    if match is None or match.phase != "discard":
+        return
+    advice = match.discard_advice()
+    for c in match.learner_hand():
+        st.session_state[discard_key(match, c)] = c in advice.discarded
+    st.session_state[f"{P}advice"] = ("discard", match.deal_number, advice.explanation)
+
+
+def confirm_discards() -> None:
+    match = game()
+    if match is None:
+        return
+    st.session_state.pop(f"{P}advice", None)
+    _act("learner_discards", chosen_discards(match))
+
+
+def signals_key(match: Match) -> str:
+    return f"{P}signals.{match.deal_number}"
+
+
+def advise_signals() -> None:
+    """The engine's signals for the learner's hand, pre-selected, with the explanation kept to show."""
+    match = game()
+    if match is None or match.phase != "signals":
+        return
+    advice = match.signal_advice()
+    st.session_state[signals_key(match)] = [s.id for s in advice.signals]
+    st.session_state[f"{P}advice"] = ("signals", match.deal_number, advice.explanation)
+
+
+def confirm_signals() -> None:
+    match = game()
+    if match is None:
+        return
+    chosen = list(st.session_state.get(signals_key(match)) or [])
+    st.session_state.pop(f"{P}advice", None)
+    _act("learner_signals", chosen)
+
+
+def play_card(code: str) -> None:
+    _act("learner_plays", parse_card(code))
+
+
+def set_mordienne() -> None:
+    """The setting changed: it applies to the deals scored from now on."""
+    match = game()
+    if match is not None:
+        match.set_mordienne(bool(st.session_state.get(f"{P}mordienne", False)))
+
+
+def save() -> None:
+    """Save the last finished deal as a scenario file; remember the path and the text for the download."""
+    match = game()
+    if match is None:
+        return
+    st.session_state[f"{P}error"] = None
+    number = match.deal_number
+    try:
+        path = save_deal(match, saved_deals.folder(), number)
+        text = path.read_text(encoding="utf-8")
+    except (RuleViolation, OSError) as problem:
+        st.session_state[f"{P}error"] = f"The deal could not be saved: {getattr(problem, 'message', problem)}"
+        return
+    st.session_state.setdefault(f"{P}saved", {})[number] = (str(path), text)
+
+
+def saved(match: Match) -> tuple[Path, str] | None:
+    """The file this deal was saved to and its text, if it was saved."""
+    found = st.session_state.get(f"{P}saved", {}).get(match.deal_number)
+    return (Path(found[0]), found[1]) if found else None
+
+
+# --- the hint ---------------------------------------------------------------------------------------------
+
+
+def hint_request(match: Match) -> HintRequest:
+    """What the learner knows: the own hand, the cards played, the partner's signals and own discards."""
+    deal, state = match.deal, match.state
+    assert deal is not None and state is not None
+    return HintRequest(
+        state=state,
+        seat=LEARNER,
+        partner_holds=match.partner_known(LEARNER),
+        partner_aces=match.signalled_aces(PARTNER),
+        # The partner bot gives exactly the signals its hand calls for (rule G1 of tutor.play.bots).
+        partner_signalled=True,
+        out_of_play=frozenset(deal.discards.get(LEARNER, ())),
+        mordienne=match.mordienne,
+    )
+
+
+def _hint_key(match: Match) -> tuple[int, int, int]:
+    deal = match.deal
+    return (match.seed, match.deal_number, len(deal.plays) if deal else 0)
+
+
+def current_hint(match: Match) -> Hint | None:
+    """The hint computed for this very moment of the deal, if the learner asked for it."""
+    stored = st.session_state.get(f"{P}hint_result")
+    return stored[1] if stored and stored[0] == _hint_key(match) else None
+
+
+def compute_hint(match: Match) -> Hint:
+    """Run the playouts (seeded by the game and the position, so the same moment gives the same hint)."""
+    key = _hint_key(match)
+    result = hint(hint_request(match), playouts=HINT_PLAYOUTS, seed=hash(key) & 0xFFFF_FFFF)
+    st.session_state[f"{P}hint_result"] = (key, result)
+    return result
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+# --- drawing: small pieces --------------------------------------------------------------------------------
+
+
+def team_names(match: Match, team: Team) -> str:
+    names = match.names
+    a, b = team.seats
+    return f"{names[a]} and {names[b]}"
+
+
+def scores(match: Match) -> dict[Team, int]:
+    """The game score, worked out by the match once per finished deal (not on every rerun)."""
+    key = (match.seed, match.learner, tuple(deal.mordienne for deal in match.deals))
+    cached = st.session_state.get(f"{P}scores")
+    if cached is None or cached[0] != key:
+        cached = (key, match.scores())
+        st.session_state[f"{P}scores"] = cached
+    return cached[1]
+
+
+def score_line(match: Match) -> str:
+    """``North-South (Alex and Bastien) 2 – East-West (Anne and Colette) 1``."""
+    scores_now = scores(match)
+    return (
+        f"North–South ({team_names(match, Team.NS)}) **{scores_now[Team.NS]}** – "
+        f"East–West ({team_names(match, Team.EW)}) **{scores_now[Team.EW]}**"
+    )
+
+
+def signal_icons(shown: Sequence[SignalShown], seat: Seat) -> str:
+    """The signals a seat gave, as icons with the gesture as tooltip and accessible name."""
+    parts = []
+    for s in shown:
+        if s.seat is seat:
+            icon = SIGNAL_ICONS.get(s.id, "•")
+            parts.append(f'<span role="img" title="{_e(s.text)}" aria-label="{_e(s.text)}">{icon}</span>')
+    return f'<div class="alu-sigs">{"".join(parts)}</div>' if parts else ""
+
+
+def signals_html(shown: Sequence[SignalShown]) -> str:
+    """Signals as rows: a big icon, who does what, and what it says."""
+    rows = []
+    for s in shown:
+        icon = SIGNAL_ICONS.get(s.id, "•")
+        rows.append(
+            f'<div class="alu-sig-row" data-signal="{_e(s.id)}" data-seat="{s.seat.value}">'
+            f'<span class="alu-sig-icon" aria-hidden="true">{icon}</span><span>{_e(s.text)}</span></div>'
+        )
+    return "".join(rows)
+
+
+def events_markdown(events: Sequence[Event]) -> str:
+    """Events as Markdown: a bold title, then the engine's steps as a list."""
+    blocks = []
+    for event in events:
+        steps = "\n".join(f"- {md(step)}" for step in event.steps)
+        blocks.append(f"**{md(event.title)}**\n\n{steps}")
+    return "\n\n".join(blocks)
+
+
+def _fan(count: int, width: int, label: str) -> str:
+    """``count`` backs overlapping like a held hand."""
+    if not count:
+        return ""
+    step = max(8, width // 4)
+    slots = "".join(
+        f'<div style="width:{width if i == count - 1 else step}px;flex:none">{card_svg(None, width=width)}</div>'
+        for i in range(count)
+    )
+    return f'<div class="alu-fan alu-hand" role="group" aria-label="{_e(label)}" style="display:flex">{slots}</div>'
+
+
+# --- the table --------------------------------------------------------------------------------------------
+
+
+def table_html(match: Match) -> str:
+    """The table: N top, S bottom, W left, E right; names, who deals and who is eldest, tricks won,
+    signals, the hidden hands face down (face up with "see everything"), the trick under way in the middle.
+
+    South's own hand is drawn under the table by the page (as buttons in the play phase).
+    """
+    see = see_everything()
+    table = match.table(see_everything=see)
+    state = match.state
+    leader = state.leader if state is not None and match.phase == "play" else None
+    cells: dict[Seat, str] = {}
+    for seat in SEAT_ORDER_DRAWN:
+        badges = [views.seat_chip(seat)]
+        if seat is table.dealer:
+            badges.append(views.badge("deals", "dealer"))
+        if seat is table.eldest:
+            badges.append(views.badge("eldest", "eldest"))
+        if seat is leader:
+            badges.append(views.badge("leads", "leader"))
+        if seat is table.to_play:
+            badges.append(views.badge("your turn" if seat is LEARNER else "to play", "turn"))
+        if state is not None:
+            won = table.tricks_won.get(seat, 0)
+            badges.append(views.badge(f"{won} trick{'' if won == 1 else 's'}"))
+        who = "you" if seat is LEARNER else ("your partner" if seat is PARTNER else "opponent")
+        head = (
+            f'<div class="alu-seat-head"><span class="alu-seat-name">{_e(table.names[seat])} '
+            f'<span class="alu-who">({_e(seat.title)}, {who})</span></span>{"".join(badges)}</div>'
+        )
+        body = signal_icons(table.signals, seat)
+        if seat is not LEARNER and table.deal_number:
+            hand = table.hands.get(seat)
+            size = table.hand_sizes.get(seat, 0)
+            if hand is not None:
+                body += cards_html(list(hand), width=40, label=f"{table.names[seat]}'s hand", gap=2)
+            else:
+                body += _fan(size, 40, f"{table.names[seat]}: {size} face-down cards")
+        cells[seat] = head + body
+    centre = _centre(match)
+    parts = ['<div class="alu-table alu-wide alu-play" role="group" aria-label="the table">']
+    for seat in (Seat.N, Seat.W):
+        parts.append(
+            f'<div class="alu-seat alu-seat-{seat.value.lower()}" data-seat="{seat.value}">{cells[seat]}</div>'
+        )
+    parts.append(f'<div class="alu-centre">{centre}</div>')
+    for seat in (Seat.E, Seat.S):
+        parts.append(
+            f'<div class="alu-seat alu-seat-{seat.value.lower()}" data-seat="{seat.value}">{cells[seat]}</div>'
+        )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _centre(match: Match) -> str:
+    """The middle of the table: the trick under way, each card on its player's side, numbered in order."""
+    state = match.state
+    phase = match.phase
+    if phase in ("chant", "discard"):
+        return f'<div class="alu-turn-note">Deal {match.deal_number} of 5: {_PHASE_NOTE[phase]}</div>'
+    if state is None:
+        return ""
+    if phase == "signals":
+        return '<div class="alu-turn-note">Signals before the first trick</div>'
+    if state.finished:
+        return '<div class="alu-turn-note">The deal is over</div>'
+    trick_number = len(state.tricks) + 1
+    plays = dict(zip(state.leader.clockwise_from(), state.current, strict=False))
+    order = {seat: n for n, seat in enumerate(state.leader.clockwise_from())}
+    spot = {}
+    for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
+        if seat in plays:
+            spot[seat] = card_svg(plays[seat], width=64, caption=ORDINALS[order[seat]])
+        else:
+            spot[seat] = '<div class="alu-cross-empty"></div>'
+    names = match.names
+    if not plays:
+        who = "You lead" if state.leader is LEARNER else f"{names[state.leader]} leads"
+        label = f"Trick {trick_number} of {TRICKS}: {who}"
+    else:
+        label = f"Trick {trick_number} of {TRICKS}, led by {names[state.leader]}"
+    return (
+        f'<div class="alu-cross-label">{_e(label)}</div>'
+        '<div class="alu-cross" role="group" aria-label="the trick under way">'
+        f'<div></div><div data-seat="N">{spot[Seat.N]}</div><div></div>'
+        f'<div data-seat="W">{spot[Seat.W]}</div><div></div><div data-seat="E">{spot[Seat.E]}</div>'
+        f'<div></div><div data-seat="S">{spot[Seat.S]}</div><div></div></div>'
+    )
+
+
+_PHASE_NOTE = {"chant": "the chant?", "discard": "your discards"}
+
+
+def trick_html(match: Match, number: int, width: int = 48) -> str:
+    """Finished trick ``number`` (1-based) of the current deal: the four cards in play order, the winner
+    highlighted or the tied cards marked, and who won."""
+    state = match.state
+    assert state is not None
+    trick = state.tricks[number - 1]
+    names = match.names
+    tied = {seat for seat, c in trick.plays if trick.spoiled and c in trick.best}
+    items = []
+    for n, (seat, c) in enumerate(trick.plays):
+        mark = card_svg(
+            c, width=width, highlight=seat is trick.winner, spoiled=seat in tied, caption=f"{n + 1} {seat.value}"
+        )
+        items.append(f'<div data-seat="{seat.value}">{mark}</div>')
+    result = (
+        views.seat_chip(None, text="spoiled")
+        if trick.winner is None
+        else views.seat_chip(trick.winner, text=f"{names[trick.winner]} wins")
+    )
+    return (
+        f'<div class="alu-block" data-trick="{number}"><div class="alu-row" style="align-items:center">'
+        f"{''.join(items)}<div>{result}</div></div></div>"
+    )
+
+
+def tricks_grid_html(match: Match) -> str:
+    """Every finished trick of the deal as a row: who led, each seat's card (numbered in play order), result."""
+    state = match.state
+    if state is None or not state.tricks:
+        return ""
+    names = match.names
+    rows = []
+    for n, trick in enumerate(state.tricks, start=1):
+        order = {seat: i for i, seat in enumerate(trick.leader.clockwise_from(), start=1)}
+        tied = {seat for seat, c in trick.plays if trick.spoiled and c in trick.best}
+        cells = "".join(
+            f'<td data-seat="{seat.value}">'
+            + card_svg(
+                trick.card_of(seat),
+                width=44,
+                caption=str(order[seat]),
+                highlight=seat is trick.winner,
+                spoiled=seat in tied,
+            )
+            + "</td>"
+            for seat in (Seat.N, Seat.E, Seat.S, Seat.W)
+        )
+        result = views.seat_chip(trick.winner, text=f"{trick.winner.value} wins" if trick.winner else None)
+        rows.append(
+            f'<tr data-trick="{n}"><th>{n}</th><td>{views.seat_chip(trick.leader)}</td>{cells}<td>{result}</td></tr>'
+        )
+    heads = "".join(f"<th>{_e(names[s])} ({s.value})</th>" for s in (Seat.N, Seat.E, Seat.S, Seat.W))
+    return (
+        '<div class="alu-grid-wrap"><table class="alu-grid"><thead><tr><th>trick</th><th>led by</th>'
+        f"{heads}<th>result</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+# --- the draw ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DrawView:
+    """The draw as far as it has been stepped through."""
+
+    shown: int  # cards dealt so far
+    total: int
+    html: str
+    steps: tuple[str, ...]  # the engine's steps for the cards shown (all steps once complete)
+    complete: bool
+
+
+def draw_view(match: Match, shown: int) -> DrawView:
+    """The players (in the order they receive cards) with the first ``shown`` cards, numbered."""
+    draw = match.draw()
+    cards = match.draw_cards
+    shown = max(0, min(shown, len(cards)))
+    number = {c: i for i, c in enumerate(cards, start=1)}
+    dealt = set(cards[:shown])
+    boxes = []
+    seats = match.seats
+    complete = shown == len(cards)
+    for name in match.draw_players:
+        got = [c for c in draw.received[name] if c in dealt]
+        has_top = any(c in TOP_CARDS for c in got)
+        row = (
+            cards_html(
+                got,
+                width=44,
+                captions=[str(number[c]) for c in got],
+                highlight=[c for c in got if c in TOP_CARDS],
+                label=f"{name}'s cards",
+                gap=2,
+            )
+            if got
+            else '<div class="alu-note">no card yet</div>'
+        )
+        where = f" → {seats[name].title}" if complete else ""
+        you = " (you)" if name == match.learner else ""
+        extra = " alu-player-top" if has_top else ""
+        boxes.append(
+            f'<div class="alu-player{extra}" data-player="{_e(name)}"><div class="alu-player-name">'
+            f"{_e(name)}{_e(you)}{_e(where)}</div>{row}</div>"
+        )
+    steps = draw.explanation
+    # The engine explains the draw one step per card dealt, then the partnerships and the first dealer.
+    per_card = len(steps) >= len(cards) and all(steps[i].startswith(f"Card {i + 1},") for i in range(len(cards)))
+    shown_steps = tuple(steps if complete or not per_card else steps[:shown])
+    return DrawView(shown, len(cards), f'<div class="alu-drawn">{"".join(boxes)}</div>', shown_steps, complete)
+
+
+def seating_html(match: Match) -> str:
+    """Who sits where after the draw, and who deals first (no hands yet)."""
+    names = match.names
+    first = match.first_dealer
+    cells = {}
+    for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
+        who = "you" if seat is LEARNER else ("your partner" if seat is PARTNER else "opponent")
+        badges = [views.seat_chip(seat)]
+        if seat is first:
+            badges.append(views.badge("deals first", "dealer"))
+        cells[seat] = (
+            f'<div class="alu-seat-head"><span class="alu-seat-name">{_e(names[seat])} '
+            f'<span class="alu-who">({_e(seat.title)}, {who})</span></span>{"".join(badges)}</div>'
+        )
+    parts = ['<div class="alu-table alu-play" role="group" aria-label="the seating">']
+    for seat in (Seat.N, Seat.W):
+        parts.append(f'<div class="alu-seat alu-seat-{seat.value.lower()}">{cells[seat]}</div>')
+    parts.append('<div class="alu-centre"></div>')
+    for seat in (Seat.E, Seat.S):
+        parts.append(f'<div class="alu-seat alu-seat-{seat.value.lower()}">{cells[seat]}</div>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# --- widgets ----------------------------------------------------------------------------------------------
+
+
+def settings(in_game: bool) -> None:
+    """The two settings; in a game, mordienne applies from the next deal scored."""
+    st.toggle(
+        "Mordienne rule",
+        key=f"{P}mordienne",
+        on_change=set_mordienne,
+        persist_state="session",
+        help="Optional rule: the deal's point is worth 2 when the player who wins it did not win the first trick, "
+        "won no trick before their first win, and from then on won every trick to the ninth."
+        + (" A change applies from the next deal scored." if in_game else ""),
+    )
+    st.toggle(
+        "See everything",
+        key=f"{P}see",
+        persist_state="session",
+        help="Show every hand, the opponents' signals and the hidden steps of the explanations (for study).",
+    )
+
+
+def show_error() -> None:
+    message = error()
+    if message:
+        st.error(message, icon=":material/block:")
+
+
+def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None:
+    """South's hand under the table: each card drawn above its Play button (only on the learner's turn)."""
+    hand = list(match.learner_hand())
+    if not hand:
+        return
+    columns = st.columns(max(len(hand), 9), gap="small")
+    legal = set(match.legal_cards()) if clickable else set()
+    for column, c in zip(columns, hand, strict=False):
+        with column:
+            best = chances is not None and c == chances.best
+            st.markdown(
+                f'<div style="display:flex;justify-content:center">{card_svg(c, width=80, highlight=best)}</div>',
+                unsafe_allow_html=True,
+            )
+            if chances is not None and c in chances.chances:
+                err = chances.standard_errors.get(c, 0.0)
+                label = f"{pct(chances.chances[c])} ± {100 * err:.1f}"
+                st.caption(f"★ **{label}**" if best else label)
+            if clickable:
+                st.button(
+                    str(c),
+                    key=f"{P}card.{c}",
+                    on_click=play_card,
+                    args=(str(c),),
+                    disabled=c not in legal,
+                    type="primary" if best else "secondary",
+                    width="stretch",
+                    help=f"Play {c.label}",
+                )
+
+
+def signal_option(sid: str) -> str:
+    s = next(s for s in SIGNALS if s.id == sid)
+    return f"{SIGNAL_ICONS.get(sid, '')} {s.meaning}"
+
+
+def is_chanter(match: Match) -> bool:
+    """Whether the learner receives talon cards if the chant happens (the eldest and the dealer do)."""
+    return match.dealer is not None and bots.is_chanter(LEARNER, match.dealer)
+
+
+def game_log() -> None:
+    """Everything so far this game, newest first, as the learner may see it."""
+    entries = list(reversed(log()))
+    if not entries:
+        return
+    with st.expander("Game log: every explanation so far, newest first"):
+        current = None
+        for entry in entries:
+            shown = entry.event.visible(see_everything())
+            if shown is None:
+                continue
+            if entry.deal != current:
+                current = entry.deal
+                st.markdown(f"##### {'The draw' if entry.deal == 0 else f'Deal {entry.deal}'}")
+            st.markdown(events_markdown([shown]))
+
+
+def trick_number(event: Event) -> int | None:
+    """``Trick 4`` -> 4 (the match titles trick events this way)."""
+    if event.kind != "trick":
+        return None
+    tail = event.title.rsplit(" ", 1)[-1]
+    return int(tail) if tail.isdigit() else None
+
+
+def latest_panel(match: Match, kinds: Sequence[str]) -> None:
+    """What the learner's last action caused (events of ``kinds``), in order; a finished trick is drawn
+    above its explanation."""
+    for event in latest():
+        if event.kind not in kinds:
+            continue
+        number = trick_number(event)
+        with st.container(border=True):
+            if number is not None and match.state is not None and number <= len(match.state.tricks):
+                st.markdown(f"**{md(event.title)}**")
+                st.markdown(trick_html(match, number), unsafe_allow_html=True)
+                st.markdown("\n".join(f"- {md(step)}" for step in event.steps))
+            else:
+                st.markdown(events_markdown([event]))
+
+
+def chosen_signal_ids(match: Match) -> list[str]:
+    return list(st.session_state.get(signals_key(match)) or [])
+
+
+def advice(kind: str, match: Match) -> tuple[str, ...] | None:
+    """The advice explanation the learner asked for in this deal, if any."""
+    stored = st.session_state.get(f"{P}advice")
+    if stored and stored[0] == kind and stored[1] == match.deal_number:
+        return tuple(stored[2])
+    return None
+
+
+def winner_line(match: Match) -> str:
+    """The game's result in one line, from the engine's total."""
+    result = match.game()
+    if result is None:
+        return ""
+    ns, ew = result.scores[Team.NS], result.scores[Team.EW]
+    if result.winner is None:
+        return f"A drawn game, {ns}–{ew}."
+    points = max(ns, ew), min(ns, ew)
+    you = " You win!" if result.winner is Team.NS else ""
+    team = "North–South" if result.winner is Team.NS else "East–West"
+    return f"{team} ({team_names(match, result.winner)}) win the game {points[0]}–{points[1]}.{you}"
+
+
+def draw_summary(match: Match) -> list[Event]:
+    """The draw's conclusion: the engine's steps after the card-by-card ones, the seating and the first dealer."""
+    count = len(match.draw_cards)
+    events = []
+    for entry in log():
+        if entry.deal != 0:
+            continue
+        event = entry.event
+        if len(event.steps) > count and all(step.startswith("Card ") for step in event.steps[:count]):
+            event = Event(event.kind, event.title, event.steps[count:], event.secret[count:])
+        events.append(event)
+    return _visible(events)
+
+
+def partner_signals(match: Match) -> None:
+    """The signals of this deal: the partner's; the opponents' with "see everything". (The learner's own are
+    the icons under South on the table.)"""
+    shown = match.signals_shown(see_everything=see_everything())
+    names = match.names
+    groups = (
+        (f"{names[PARTNER]}'s signals (your partner, North)", [s for s in shown if s.seat is PARTNER]),
+        ("East and West's signals (seen because “see everything” is on)", [s for s in shown if s.seat.team is Team.EW]),
+    )
+    with st.container(border=True):
+        for title, group in groups:
+            if group:
+                st.markdown(f"**{md(title)}**")
+                st.markdown(signals_html(group), unsafe_allow_html=True)
+        if match.phase == "signals" and not any(s.seat is PARTNER for s in shown):
+            st.markdown(f"**{md(names[PARTNER])} gives no signal.**")
