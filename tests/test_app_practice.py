@@ -368,3 +368,15 @@ def test_endless_any_kind_mixes_kinds() -> None:
     items = quiz.endless_queue(quiz.ANY, 12, seed=5)
     assert len({s.kind for s in items}) > 2
     assert len({s.id for s in items}) == 12
+
+
+def test_the_same_deep_link_followed_twice_opens_its_scenario_both_times() -> None:
+    at = practice(scenario="spoiled-aces")
+    assert current(at).scenario.id == "spoiled-aces"
+    fill(at, right_answers(current(at).scenario))
+    submit(at)
+    at.button(key=f"{PREFIX}.next").click().run()
+    assert current(at).scenario.id != "spoiled-aces"
+    at.query_params["scenario"] = "spoiled-aces"  # e.g. "Practise" from the Progress page again
+    at.run()
+    assert current(at).scenario.id == "spoiled-aces"

@@ -23,10 +23,14 @@ MODES = (*quiz.MODES, saved_deals.MODE)  # "My deals": the deals saved from Play
 def _from_query_params() -> None:
     """Apply a deep link once (the widgets keep the learner's later choices)."""
     params = st.query_params.to_dict()
+    if not params:
+        ss.pop(f"{PREFIX}.linked", None)  # the URL is clean again: the same link followed later applies anew
+        return
     wanted = "&".join(f"{k}={v}" for k, v in sorted(params.items()))
-    if not params or ss.get(f"{PREFIX}.linked") == wanted:
+    if ss.get(f"{PREFIX}.linked") == wanted:
         return
     ss[f"{PREFIX}.linked"] = wanted
+    st.query_params.clear()  # applied once: a rerun or reload does not jump back to it
     sid = params.get("scenario")
     if sid in course.scenarios:
         scenario = course.scenarios[sid]
