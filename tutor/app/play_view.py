@@ -521,32 +521,7 @@ def tricks_grid_html(match: Match) -> str:
     state = match.state
     if state is None or not state.tricks:
         return ""
-    names = match.names
-    rows = []
-    for n, trick in enumerate(state.tricks, start=1):
-        order = {seat: i for i, seat in enumerate(trick.leader.clockwise_from(), start=1)}
-        tied = {seat for seat, c in trick.plays if trick.spoiled and c in trick.best}
-        cells = "".join(
-            f'<td data-seat="{seat.value}">'
-            + card_svg(
-                trick.card_of(seat),
-                width=44,
-                caption=str(order[seat]),
-                highlight=seat is trick.winner,
-                spoiled=seat in tied,
-            )
-            + "</td>"
-            for seat in (Seat.N, Seat.E, Seat.S, Seat.W)
-        )
-        result = views.seat_chip(trick.winner, text=f"{trick.winner.value} wins" if trick.winner else None)
-        rows.append(
-            f'<tr data-trick="{n}"><th>{n}</th><td>{views.seat_chip(trick.leader)}</td>{cells}<td>{result}</td></tr>'
-        )
-    heads = "".join(f"<th>{_e(names[s])} ({s.value})</th>" for s in (Seat.N, Seat.E, Seat.S, Seat.W))
-    return (
-        '<div class="alu-grid-wrap"><table class="alu-grid"><thead><tr><th>trick</th><th>led by</th>'
-        f"{heads}<th>result</th></tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
-    )
+    return views.tricks_grid_html(state.tricks, names=match.names, width=44)
 
 
 # --- the draw ---------------------------------------------------------------------------------------------

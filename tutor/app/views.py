@@ -413,15 +413,23 @@ def _deal_plays(setup: DealSetup, result: Explained | None, reveal: bool, hidden
 
 
 def _trick_grid_revealed(played: PlayedDeal) -> str:
+    return _block("The nine tricks (numbers: order of play)", tricks_grid_html(played.tricks))
+
+
+def tricks_grid_html(
+    tricks: Sequence[Trick], *, names: Mapping[Seat, str] | None = None, width: int = SMALL_WIDTH + 8
+) -> str:
+    """Finished tricks as rows: who led, each seat's card in N E S W columns (numbered in play order), and the
+    winner, or the tied cards marked when spoiled. Used by a revealed deal and by the Play page."""
     rows = []
-    for n, trick in enumerate(played.tricks, start=1):
+    for n, trick in enumerate(tricks, start=1):
         order = {seat: i for i, seat in enumerate(trick.leader.clockwise_from(), start=1)}
         tied = {seat for seat, c in trick.plays if trick.spoiled and c in trick.best}
         cells = "".join(
             f'<td data-seat="{seat.value}">'
             + card_svg(
                 trick.card_of(seat),
-                width=SMALL_WIDTH + 8,
+                width=width,
                 caption=str(order[seat]),
                 highlight=seat is trick.winner,
                 spoiled=seat in tied,
@@ -433,12 +441,12 @@ def _trick_grid_revealed(played: PlayedDeal) -> str:
         rows.append(
             f'<tr data-trick="{n}"><th>{n}</th><td>{seat_chip(trick.leader)}</td>{cells}<td>{outcome}</td></tr>'
         )
-    heads = "".join(f"<th>{seat.value}</th>" for seat in SEATS)
+    heads = "".join(f"<th>{_e(names[seat]) + f' ({seat.value})' if names else seat.value}</th>" for seat in SEATS)
     grid = (
         f'<table class="alu-grid"><thead><tr><th>trick</th><th>led by</th>{heads}<th>result</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
-    return _block("The nine tricks (numbers: order of play)", f'<div class="alu-grid-wrap">{grid}</div>')
+    return f'<div class="alu-grid-wrap">{grid}</div>'
 
 
 def draw_html(
