@@ -200,3 +200,12 @@ def test_a_card_not_in_hand_cannot_be_played() -> None:
     with pytest.raises(RuleViolation) as caught:
         state.play(card("A-coins"))  # South's card, but East is to play
     assert "A-coins" in caught.value.message
+
+
+def test_tied_seats_and_play_order_worked_by_hand() -> None:
+    # West leads 5-cups; North K-coins; East K-swords; South 7-clubs. The kings (tier 10) tie: spoiled by N and E.
+    t = resolve_trick(Seat.W, cards("5-cups K-coins K-swords 7-clubs"))
+    assert t.tied_seats == {Seat.N, Seat.E}
+    assert t.play_order == {Seat.W: 1, Seat.N: 2, Seat.E: 3, Seat.S: 4}
+    won = resolve_trick(Seat.W, cards("5-cups K-coins A-swords 7-clubs"))
+    assert won.tied_seats == frozenset()

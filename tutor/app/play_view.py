@@ -498,11 +498,14 @@ def trick_html(match: Match, number: int, width: int = 48) -> str:
     assert state is not None
     trick = state.tricks[number - 1]
     names = match.names
-    tied = {seat for seat, c in trick.plays if trick.spoiled and c in trick.best}
     items = []
     for n, (seat, c) in enumerate(trick.plays):
         mark = card_svg(
-            c, width=width, highlight=seat is trick.winner, spoiled=seat in tied, caption=f"{n + 1} {seat.value}"
+            c,
+            width=width,
+            highlight=seat is trick.winner,
+            spoiled=seat in trick.tied_seats,
+            caption=f"{n + 1} {seat.value}",
         )
         items.append(f'<div data-seat="{seat.value}">{mark}</div>')
     result = (

@@ -334,7 +334,7 @@ def trick_html(
     if reveal and isinstance(result, Trick):
         winner = result.winner
         if result.spoiled:
-            spoiled = {seat for seat, c in result.plays if c in result.best}
+            spoiled = set(result.tied_seats)
             centre = '<div class="alu-centre-word">spoiled</div>'
         centre += f"<div>{_e(result.next_leader.title)} leads next</div>"
     return trick_table_html(
@@ -423,16 +423,14 @@ def tricks_grid_html(
     winner, or the tied cards marked when spoiled. Used by a revealed deal and by the Play page."""
     rows = []
     for n, trick in enumerate(tricks, start=1):
-        order = {seat: i for i, seat in enumerate(trick.leader.clockwise_from(), start=1)}
-        tied = {seat for seat, c in trick.plays if trick.spoiled and c in trick.best}
         cells = "".join(
             f'<td data-seat="{seat.value}">'
             + card_svg(
                 trick.card_of(seat),
                 width=width,
-                caption=str(order[seat]),
+                caption=str(trick.play_order[seat]),
                 highlight=seat is trick.winner,
-                spoiled=seat in tied,
+                spoiled=seat in trick.tied_seats,
             )
             + "</td>"
             for seat in SEATS

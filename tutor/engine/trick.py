@@ -35,6 +35,18 @@ class Trick(Explained):
         """The winner leads next; after a spoiled trick the same leader leads again."""
         return self.winner if self.winner is not None else self.leader
 
+    @property
+    def tied_seats(self) -> frozenset[Seat]:
+        """The players whose equal best cards spoiled the trick (none when it was won)."""
+        if not self.spoiled:
+            return frozenset()
+        return frozenset(seat for seat, c in self.plays if c in self.best)
+
+    @property
+    def play_order(self) -> dict[Seat, int]:
+        """Each seat's place in the order of play, 1 for the leader."""
+        return {seat: n for n, (seat, _) in enumerate(self.plays, start=1)}
+
     def card_of(self, seat: Seat) -> Card:
         return next(c for s, c in self.plays if s is seat)
 
