@@ -26,7 +26,9 @@ with intro:
     )
 with picture:
     st.markdown(
-        cardsvg.cards_html(TOP_CARDS, width=72, label="The four top cards: Monsieur, Madame, Le Borgne, La Vache"),
+        cardsvg.cards_html(
+            TOP_CARDS, width=60, gap=6, label="The four top cards: Monsieur, Madame, Le Borgne, La Vache"
+        ),
         unsafe_allow_html=True,
     )
     st.caption("The four top cards: Monsieur, Madame, Le Borgne and La Vache.")
