@@ -5,6 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests: the same examples on every run and no timing limits, so a slow CI machine can neither
+# time them out nor draw a different (and so possibly flaky) set of examples.
+settings.register_profile(
+    "aluette", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow], print_blob=True
+)
+settings.load_profile("aluette")
 
 
 @pytest.fixture(autouse=True)
