@@ -20,3 +20,11 @@ def private_files(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     folder: Path = tmp_path_factory.mktemp("aluette-home")
     monkeypatch.setenv("ALUETTE_DB", str(folder / "progress.db"))
     monkeypatch.setenv("ALUETTE_PLAYED", str(folder / "played"))
+
+
+@pytest.fixture
+def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh progress file for the app (``ALUETTE_DB``), for tests that open it themselves."""
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv("ALUETTE_DB", str(path))
+    return path

@@ -29,14 +29,6 @@ SAVED = "your progress is saved on this computer"
 # --- helpers ----------------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh progress file for the app (``ALUETTE_DB``)."""
-    path = tmp_path / "progress.db"
-    monkeypatch.setenv("ALUETTE_DB", str(path))
-    return path
-
-
 def ok(at: AppTest) -> AppTest:
     assert not at.exception, at.exception
     return at

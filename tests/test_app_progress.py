@@ -7,7 +7,6 @@ import json
 import time
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 from test_app_learners import (
     RIGHT_SPOILED_ACES,
@@ -31,14 +30,6 @@ from tutor.progress.store import ProgressDB, SqliteProgress
 
 PAGE = "screens/progress.py"
 DAY = 86400.0
-
-
-@pytest.fixture
-def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh progress file for the app (``ALUETTE_DB``)."""
-    path = tmp_path / "progress.db"
-    monkeypatch.setenv("ALUETTE_DB", str(path))
-    return path
 
 
 def chart(at: AppTest) -> list[object]:

@@ -34,14 +34,6 @@ PAGE = "screens/review.py"
 DAY = 86400.0
 
 
-@pytest.fixture
-def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh progress file for the app (``ALUETTE_DB``)."""
-    path = tmp_path / "progress.db"
-    monkeypatch.setenv("ALUETTE_DB", str(path))
-    return path
-
-
 def session(at: AppTest) -> ReviewSession:
     return at.session_state["review.session"]
 
