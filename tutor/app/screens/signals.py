@@ -23,8 +23,8 @@ TABS = ("Look up", "All signals", "Quiz", "What should I signal?")
 EXAMPLES = ("monsieur", "3-coins", "aces", "useless", "mordienne", "wink", "thumb", "lip")
 QUIZ_SIZE = 5
 DECISION = (
-    "**Decision** (rules, section 10): Petit-neuf is signalled with the **little finger**, as four of the "
-    "five sources say; the Albanian source gives the thumb, which is Grand-neuf's signal."
+    "**Decision** (rules, section 10): Petit-neuf is the **little finger**, as in the Czech, Macedonian and "
+    "Gujarati sources; the Albanian one gives the thumb (Grand-neuf's signal); the Malay one has no signals table."
 )
 _MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|"})
 
