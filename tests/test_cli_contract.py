@@ -185,6 +185,17 @@ BROKEN: dict[str, tuple[bytes, int, str]] = {
     "wrong-count": (TRICK.replace(", 9-coins]", "]").encode(), 7, "setup.plays: expected 4 cards, found 3"),
     "wrong-type": (TRICK.replace("leader: E", "leader: [E]").encode(), 6, "setup.leader: ['E'] is not a seat"),
     "missing-key": (TRICK.replace("topic: tricks\n", "").encode(), 1, "(file): missing key 'topic'"),
+    "kind-a-list": (
+        TRICK.replace("kind: trick", "kind: [trick]").encode(),
+        3,
+        "kind: ['trick'] is not a kind (kinds: ",
+    ),
+    "kind-a-mapping": (
+        TRICK.replace("kind: trick", "kind: {trick: 1}").encode(),
+        3,
+        "kind: {'trick': 1} is not a kind",
+    ),
+    "hint-nul": ((TRICK + 'hint: "\\x00"\n').encode(), 9, "hint: the control character U+0000 at character 1"),
     "yaml-syntax": (b"id: t\ntitle: [unclosed\nkind: trick\n", 3, "YAML syntax error"),
     "a-list": (b"- id: t\n- title: T\n", 1, "not a list"),
     "a-scalar": (b"hello\n", 1, "not 'hello'"),
@@ -224,7 +235,9 @@ def test_check_broken_file_one_line(name: str, tmp_path: Path, capsys: pytest.Ca
     assert len(out[0]) < 300  # never the whole huge value
 
 
-@pytest.mark.parametrize("name", ["python-tag", "alias-bomb", "binary-junk", "yaml-syntax"])
+@pytest.mark.parametrize(
+    "name", ["python-tag", "alias-bomb", "binary-junk", "yaml-syntax", "kind-a-list", "kind-a-mapping", "hint-nul"]
+)
 def test_real_process_never_tracebacks(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.yaml"
     path.write_bytes(BROKEN[name][0])
