@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -247,6 +248,20 @@ def test_real_process_never_tracebacks(name: str, tmp_path: Path) -> None:
         assert "Traceback" not in result.stderr + result.stdout
         assert str(path) in result.stdout + result.stderr
     assert not Path("/tmp/pwned").exists()
+
+
+def test_a_pipe_or_a_dangling_link_in_a_folder_is_reported_not_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    os.mkfifo(tmp_path / "pipe.yaml")  # reading it would wait for a writer for ever
+    (tmp_path / "gone.yaml").symlink_to(tmp_path / "removed.yaml")
+    write(tmp_path, "t.yaml", TRICK)
+    for paths in ([tmp_path], [tmp_path / "pipe.yaml", tmp_path / "gone.yaml"]):
+        assert main(["check", *map(str, paths)]) == 1
+        assert capsys.readouterr().out.splitlines() == [
+            f"{tmp_path / 'gone.yaml'}:1: (file): this is a symbolic link to a missing file",
+            f"{tmp_path / 'pipe.yaml'}:1: (file): this is not a regular file",
+        ]
 
 
 def test_missing_path_is_a_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
