@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -185,6 +186,17 @@ BROKEN: dict[str, tuple[bytes, int, str]] = {
     "wrong-count": (TRICK.replace(", 9-coins]", "]").encode(), 7, "setup.plays: expected 4 cards, found 3"),
     "wrong-type": (TRICK.replace("leader: E", "leader: [E]").encode(), 6, "setup.leader: ['E'] is not a seat"),
     "missing-key": (TRICK.replace("topic: tricks\n", "").encode(), 1, "(file): missing key 'topic'"),
+    "kind-a-list": (
+        TRICK.replace("kind: trick", "kind: [trick]").encode(),
+        3,
+        "kind: ['trick'] is not a kind (kinds: ",
+    ),
+    "kind-a-mapping": (
+        TRICK.replace("kind: trick", "kind: {trick: 1}").encode(),
+        3,
+        "kind: {'trick': 1} is not a kind",
+    ),
+    "hint-nul": ((TRICK + 'hint: "\\x00"\n').encode(), 9, "hint: the control character U+0000 at character 1"),
     "yaml-syntax": (b"id: t\ntitle: [unclosed\nkind: trick\n", 3, "YAML syntax error"),
     "a-list": (b"- id: t\n- title: T\n", 1, "not a list"),
     "a-scalar": (b"hello\n", 1, "not 'hello'"),
@@ -224,7 +236,9 @@ def test_check_broken_file_one_line(name: str, tmp_path: Path, capsys: pytest.Ca
     assert len(out[0]) < 300  # never the whole huge value
 
 
-@pytest.mark.parametrize("name", ["python-tag", "alias-bomb", "binary-junk", "yaml-syntax"])
+@pytest.mark.parametrize(
+    "name", ["python-tag", "alias-bomb", "binary-junk", "yaml-syntax", "kind-a-list", "kind-a-mapping", "hint-nul"]
+)
 def test_real_process_never_tracebacks(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.yaml"
     path.write_bytes(BROKEN[name][0])
@@ -234,6 +248,20 @@ def test_real_process_never_tracebacks(name: str, tmp_path: Path) -> None:
         assert "Traceback" not in result.stderr + result.stdout
         assert str(path) in result.stdout + result.stderr
     assert not Path("/tmp/pwned").exists()
+
+
+def test_a_pipe_or_a_dangling_link_in_a_folder_is_reported_not_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    os.mkfifo(tmp_path / "pipe.yaml")  # reading it would wait for a writer for ever
+    (tmp_path / "gone.yaml").symlink_to(tmp_path / "removed.yaml")
+    write(tmp_path, "t.yaml", TRICK)
+    for paths in ([tmp_path], [tmp_path / "pipe.yaml", tmp_path / "gone.yaml"]):
+        assert main(["check", *map(str, paths)]) == 1
+        assert capsys.readouterr().out.splitlines() == [
+            f"{tmp_path / 'gone.yaml'}:1: (file): this is a symbolic link to a missing file",
+            f"{tmp_path / 'pipe.yaml'}:1: (file): this is not a regular file",
+        ]
 
 
 def test_missing_path_is_a_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

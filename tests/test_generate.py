@@ -368,3 +368,88 @@ def test_unwritable_folder_gives_one_line(tmp_path: Path, capsys: pytest.Capture
     assert main(["generate", "rank", "--out", str(blocker / "sub")]) != 0
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "cannot write" in err
+
+
+# --- writing safely: never through a link, never over a file unless --force ------------------------------
+
+
+def generate_into(out: Path, *more: str) -> int:
+    return main(["generate", "trick", "--count", "3", "--seed", "5", "--out", str(out), *more])
+
+
+def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
+    err = capsys.readouterr().err
+    (line,) = err.strip().splitlines()
+    assert line.startswith("aluette-tutor: ") and "Traceback" not in err
+    return line
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["plain", "force"])
+def test_a_link_at_a_file_name_is_never_written_through(
+    force: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me\n", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    link = out / "gen-trick-5-2.yaml"  # the second of the three files
+    link.symlink_to(target)
+    assert generate_into(out, *(["--force"] if force else [])) != 0
+    line = one_line_error(capsys)
+    assert str(link) in line and "symbolic link" in line
+    assert target.read_text(encoding="utf-8") == "keep me\n"
+    assert sorted(p.name for p in out.iterdir()) == ["gen-trick-5-2.yaml"]  # nothing written, the link kept
+    assert link.is_symlink()
+
+
+def test_a_dangling_link_is_not_followed_to_create_its_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    nowhere = tmp_path / "elsewhere" / "planted.yaml"
+    nowhere.parent.mkdir()
+    (out / "gen-trick-5-1.yaml").symlink_to(nowhere)
+    for more in ([], ["--force"]):
+        assert generate_into(out, *more) != 0
+        assert "symbolic link" in one_line_error(capsys)
+    assert not nowhere.exists()
+    assert [p.name for p in out.iterdir()] == ["gen-trick-5-1.yaml"]
+
+
+def test_an_existing_file_is_kept_unless_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fresh = tmp_path / "fresh"
+    assert generate_into(fresh) == 0
+    capsys.readouterr()
+    out = tmp_path / "out"
+    out.mkdir()
+    mine = out / "gen-trick-5-3.yaml"
+    mine.write_text("my own notes\n", encoding="utf-8")
+    assert generate_into(out) != 0
+    line = one_line_error(capsys)
+    assert str(mine) in line and "already exists" in line and "--force" in line
+    assert mine.read_text(encoding="utf-8") == "my own notes\n"
+    assert [p.name for p in out.iterdir()] == ["gen-trick-5-3.yaml"]  # nothing written
+    assert generate_into(out, "--force") == 0
+    capsys.readouterr()
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == {p.name: p.read_bytes() for p in fresh.iterdir()}
+
+
+def test_running_the_same_command_twice_refuses_the_second_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert generate_into(out) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    capsys.readouterr()
+    assert generate_into(out) != 0
+    assert "gen-trick-5-1.yaml' already exists" in one_line_error(capsys)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_a_folder_at_a_file_name_is_refused_even_with_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    (out / "gen-trick-5-1.yaml").mkdir(parents=True)
+    assert generate_into(out, "--force") != 0
+    assert "is not a regular file" in one_line_error(capsys)
+    assert [p.name for p in out.iterdir()] == ["gen-trick-5-1.yaml"]

@@ -88,3 +88,46 @@ def test_two_lessons_with_one_order(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["check", str(tmp_path)]) == 1
     (out,) = capsys.readouterr().out.splitlines()
     assert out.startswith(f"{second}:2: order: order 5 is already used by ")
+
+
+# --- a scenario with problems still exists for the lessons that list it ----------------------------------
+
+
+@pytest.mark.parametrize("alone", [False, True], ids=["with-scenarios", "lessons-alone"])
+def test_a_scenario_failing_its_expect_is_reported_once(
+    alone: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # North leads A-coins (tier 9), East plays 2-cups (La Vache, tier 4), South and West 5-cups and 6-cups
+    # (tiers 17, 16): East wins, so expecting North is wrong, as an engine change could make a right expect
+    # wrong. The lesson listing t1 is not at fault and must not be reported.
+    make(tmp_path, LESSON)
+    scenario = tmp_path / "scenarios" / "t1.yaml"
+    scenario.write_text(TRICK.replace("expect: {winner: E}", "expect: {winner: N}"))
+    folders = [str(tmp_path / "lessons")] if alone else [str(tmp_path / "lessons"), str(tmp_path / "scenarios")]
+    assert main(["check", *folders]) == (0 if alone else 1)
+    out = capsys.readouterr().out.splitlines()
+    if alone:  # only the lessons are checked, and they are right
+        assert out == []
+    else:
+        assert out == [f"{scenario}:8: expect.winner: the engine says E, the scenario expects N"]
+
+
+def test_a_scenario_with_a_bad_card_is_reported_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    make(tmp_path, LESSON)
+    scenario = tmp_path / "scenarios" / "t1.yaml"
+    scenario.write_text(TRICK.replace("A-coins", "Z-coins"))
+    assert main(["check", str(tmp_path / "lessons"), str(tmp_path / "scenarios")]) == 1
+    (out,) = capsys.readouterr().out.splitlines()
+    assert out.startswith(f"{scenario}:6: setup.plays[0]: 'Z-coins' is not a card")
+
+
+def test_a_lesson_still_lists_a_scenario_that_fails_its_expect(tmp_path: Path) -> None:
+    from tutor.content.course import load_course
+
+    make(tmp_path, LESSON)
+    (tmp_path / "scenarios" / "t1.yaml").write_text(TRICK.replace("expect: {winner: E}", "expect: {winner: N}"))
+    course = load_course([str(tmp_path / "lessons"), str(tmp_path / "scenarios")], verify=True)
+    (lesson,) = course.lessons
+    assert lesson.scenarios == ("t1",)
+    assert "t1" not in course.scenarios  # a wrong scenario is never practised
+    assert course.practice(lesson) == []

@@ -419,6 +419,44 @@ def test_saving_never_overwrites_and_needs_a_finished_deal(tmp_path: Path) -> No
         deal_scenario(match, 4)
 
 
+def finished_deal(seed: int = 3) -> Match:
+    match = Match.start(seed=seed)
+    return play_until(match, random.Random(seed), "random", lambda m: m.phase == "deal-over")
+
+
+def test_a_dangling_link_at_the_next_name_is_skipped_not_followed(tmp_path: Path) -> None:
+    match = finished_deal()
+    nowhere = tmp_path / "elsewhere" / "planted.yaml"
+    nowhere.parent.mkdir()
+    played = tmp_path / "played"
+    played.mkdir()
+    link = played / "played-20250314-1.yaml"
+    link.symlink_to(nowhere)
+    first = save_deal(match, played, on=DAY)
+    second = save_deal(match, played, on=DAY)  # and saving keeps working, not blocked for good
+    assert (first.name, second.name) == ("played-20250314-2.yaml", "played-20250314-3.yaml")
+    assert not nowhere.exists() and link.is_symlink()
+    assert deal_scenario(match, on=DAY, n=2)["id"] == "played-20250314-2"
+    assert load_course([str(first), str(second)], verify=True).problems == ()
+
+
+def test_a_link_to_a_file_at_the_next_name_leaves_the_file_alone(tmp_path: Path) -> None:
+    match = finished_deal()
+    precious = tmp_path / "precious.yaml"
+    precious.write_text("keep me\n", encoding="utf-8")
+    played = tmp_path / "played"
+    played.mkdir()
+    (played / "played-20250314-1.yaml").symlink_to(precious)
+    assert save_deal(match, played, on=DAY).name == "played-20250314-2.yaml"
+    assert precious.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_an_unfinished_deal_is_refused_before_the_folder_is_made(tmp_path: Path) -> None:
+    with pytest.raises(RuleViolation, match="no deal is finished"):
+        save_deal(Match.start(seed=3), tmp_path / "played", on=DAY)
+    assert not (tmp_path / "played").exists()
+
+
 def test_scores_view_is_per_team() -> None:
     match = whole_game(2)
     assert set(match.scores()) == {Team.NS, Team.EW}

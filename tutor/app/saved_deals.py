@@ -40,13 +40,17 @@ class SavedDeals:
 
 
 def load(where: Path | None = None) -> SavedDeals:
-    """Read and check every ``*.yaml`` in the folder; a broken file becomes a warning naming it and is skipped."""
+    """Read and check every ``*.yaml`` in the folder; a broken file (or a symbolic link) becomes a warning naming
+    it and is skipped."""
     where = where or folder()
     scenarios: list[Scenario] = []
     warnings: list[str] = []
     seen: set[str] = set()
     paths = sorted(where.glob("*.yaml")) if where.is_dir() else []
     for path in paths:
+        if path.is_symlink():  # the folder is the app's own: a link there was not made by saving a deal
+            warnings.append(f"{path.name} skipped: it is a symbolic link, and saved deals are never read through links")
+            continue
         try:
             scenario = load_scenario(path, path.name)
             problems = compare(scenario, solve(scenario))  # as `check` does: the engine must agree
@@ -71,6 +75,7 @@ def my_deals(prefix: str, seed: int) -> None:
     """The "My deals" choice on the Practice page: read the folder once into the page's queue (again on
     Reload), say where it is and how many deals it holds, and name every file skipped."""
     from tutor.app import quiz  # the practice queue; imported here so the Play page does not need it
+    from tutor.app.reveal import md
 
     key = f"{prefix}.queue"
     found: SavedDeals | None = st.session_state.get(f"{prefix}.my_deals")
@@ -85,8 +90,8 @@ def my_deals(prefix: str, seed: int) -> None:
         if count
         else f"No saved deals yet in {found.folder}: finish a deal on Play a game and press “Save this deal”."
     )
-    for warning in found.warnings:
-        st.warning(warning, icon=":material/warning:")
+    for warning in found.warnings:  # it quotes file names and contents: shown as written, never as Markdown
+        st.warning(md(warning), icon=":material/warning:")
     st.button("Reload my deals", key=f"{prefix}.my_deals.reload", on_click=_forget, args=(prefix,))
 
 

@@ -204,10 +204,11 @@ def sidebar() -> None:
     any problem saving progress, then every content file that failed to load (the app carries on
     without them)."""
     from tutor.app import learners  # imported here: learners uses this module
+    from tutor.app.reveal import md
 
     learners.sidebar()
     problems = course().problems
     if problems:
         with st.sidebar.expander(f"⚠ {len(problems)} content problem(s): files skipped"):
             for entry in problems[:50]:
-                st.caption(str(entry))
+                st.caption(md(str(entry)))  # it quotes what the files hold: shown as written, never as Markdown

@@ -13,9 +13,9 @@ from pathlib import Path
 from tutor.content.files import find_yaml
 from tutor.content.lesson import Lesson, is_lesson, lesson_from_document
 from tutor.content.problems import ContentError, Problem
-from tutor.content.scenario import Scenario, scenario_from_document
+from tutor.content.scenario import Scenario, declared_id, scenario_from_document
 from tutor.content.solve import compare, solve
-from tutor.content.yamlsafe import load_document
+from tutor.content.yamlsafe import Document, load_document
 
 
 @dataclass(frozen=True)
@@ -46,34 +46,63 @@ class Course:
 def load_course(paths: Sequence[str], verify: bool = False) -> Course:
     """Load every lesson and scenario under ``paths``; with ``verify``, also solve and compare ``expect``."""
     files, problems = find_yaml(paths)
-    lessons: list[Lesson] = []
-    scenarios: dict[str, Scenario] = {}
+    documents: list[tuple[Path, Document]] = []
     for path in files:
         try:
-            doc = load_document(path)
+            documents.append((path, load_document(path)))
+        except ContentError as error:
+            problems.extend(error.problems)
+    # Lessons checked on their own resolve their scenario ids against the scenarios folder beside them.
+    beside = _ids_beside(paths) if files and all(is_lesson_path(f) for f in files) else set()
+    return course_from_documents(documents, verify=verify, also_known=beside, problems=problems, files=len(files))
+
+
+def course_from_documents(
+    documents: Sequence[tuple[Path, Document]],
+    *,
+    verify: bool = False,
+    also_known: Iterable[str] = (),
+    problems: Iterable[Problem] = (),
+    files: int | None = None,
+) -> Course:
+    """The course made of parsed files (each with its path, which tells a lesson from a scenario).
+
+    ``also_known`` are scenario ids that exist elsewhere (lessons may list them); ``problems`` were found
+    before (files that could not be parsed) and are kept with the others.
+    """
+    found = list(problems)
+    lessons: list[Lesson] = []
+    scenarios: dict[str, Scenario] = {}
+    # Every scenario id a file declares, loaded or not: a scenario with problems still exists for the lessons
+    # that list it, and only its own problems are reported.
+    declared = set(also_known)
+    for path, doc in documents:
+        try:
             if is_lesson(doc, path):
                 lessons.append(lesson_from_document(doc))
                 continue
+            sid = declared_id(doc)
+            if sid is not None:
+                declared.add(sid)
             scenario = scenario_from_document(doc)
         except ContentError as error:
-            problems.extend(error.problems)
+            found.extend(error.problems)
             continue
         if scenario.id in scenarios:
             first = scenarios[scenario.id]
-            problems.append(scenario.problem(("id",), f"the id '{scenario.id}' is already used by {first.file}"))
+            found.append(scenario.problem(("id",), f"the id '{scenario.id}' is already used by {first.file}"))
             continue
         if verify:
             try:
-                found = compare(scenario, solve(scenario))
+                wrong = compare(scenario, solve(scenario))
             except ContentError as error:
-                found = error.problems
-            if found:
-                problems.extend(found)
+                wrong = error.problems
+            if wrong:
+                found.extend(wrong)
                 continue
         scenarios[scenario.id] = scenario
-    known = set(scenarios) | _reference_ids(paths, lessons, files)
-    lessons = _check_lessons(lessons, known, problems)
-    return Course(tuple(lessons), scenarios, tuple(sorted(problems)), len(files))
+    lessons = _check_lessons(lessons, declared, found)
+    return Course(tuple(lessons), scenarios, tuple(sorted(found)), len(documents) if files is None else files)
 
 
 def _check_lessons(lessons: list[Lesson], known: set[str], problems: list[Problem]) -> list[Lesson]:
@@ -99,18 +128,18 @@ def _check_lessons(lessons: list[Lesson], known: set[str], problems: list[Proble
     return kept
 
 
-def _reference_ids(paths: Iterable[str], lessons: list[Lesson], files: list[Path]) -> set[str]:
-    """When lessons are checked on their own, resolve their ids against the scenarios folder beside them."""
-    if not lessons or any(not is_lesson_path(f) for f in files):
-        return set()
+def _ids_beside(paths: Iterable[str]) -> set[str]:
+    """The scenario ids declared in the ``scenarios`` folder beside the given lesson paths."""
     ids: set[str] = set()
     for folder in {Path(p).resolve().parent / "scenarios" for p in paths}:
         if folder.is_dir():
             for path in find_yaml([str(folder)])[0]:
                 try:
-                    ids.add(scenario_from_document(load_document(path)).id)
+                    sid = declared_id(load_document(path))
                 except ContentError:
                     continue  # its own problems are reported when the scenarios are checked
+                if sid is not None:
+                    ids.add(sid)
     return ids
 
 

@@ -17,8 +17,9 @@ def find_yaml(paths: Iterable[str]) -> tuple[list[Path], list[Problem]]:
     for text in paths:
         path = Path(text)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file()))
-        elif path.is_file():
+            # Anything named *.yaml but a folder is read, so a pipe or a device is reported, not skipped.
+            found.extend(sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and not p.is_dir()))
+        elif path.exists() or path.is_symlink():
             found.append(path)
         else:
             problems.append(Problem(text, 1, "(file)", "no such file or folder"))

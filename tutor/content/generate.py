@@ -26,6 +26,7 @@ from tutor.content.outcomes import KINDS
 from tutor.content.problems import ContentError
 from tutor.content.scenario import Scenario, scenario_from_document
 from tutor.content.solve import compare, solve
+from tutor.content.writing import write_all
 from tutor.content.yamlsafe import parse_document
 from tutor.engine import (
     NAMED,
@@ -171,22 +172,15 @@ def scenario_yaml(data: Data) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
 
 
-def write_scenarios(kind: str, count: int, seed: int, out: Path) -> list[Path]:
+def write_scenarios(kind: str, count: int, seed: int, out: Path, force: bool = False) -> list[Path]:
     """Write the generated scenarios as ``out/<id>.yaml`` (creating ``out``), each checked before it is written.
 
-    Raises :class:`RuleViolation` for bad arguments or a folder that cannot be written.
+    Nothing is written if a file of one of those names exists (unless ``force``: then regular files are
+    replaced) or is a symbolic link (never written through). Raises :class:`RuleViolation` for bad
+    arguments, a name that is taken, or a folder that cannot be written.
     """
     checked = [_checked(data) for data in generate(kind, count, seed)]
-    written: list[Path] = []
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        for text, scenario in checked:
-            path = out / f"{scenario.id}.yaml"
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
-    except OSError as error:
-        raise RuleViolation(f"cannot write to {short(str(out), 80)}: {error.strerror or error}") from None
-    return written
+    return write_all([(out / f"{scenario.id}.yaml", text) for text, scenario in checked], force)
 
 
 def whole_number(text: str, what: str) -> int:

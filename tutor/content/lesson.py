@@ -24,11 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.content.problems import ContentError, Problem
-from tutor.content.reader import MISSING, Missing, Reader
-from tutor.content.scenario import SLUG
+from tutor.content.reader import MISSING, Missing, Reader, internal_error
 from tutor.content.yamlsafe import Document, load_document
 from tutor.engine.cards import Card
-from tutor.engine.errors import short
 
 LESSON_REQUIRED = ("id", "order", "title", "summary", "objectives", "sections", "scenarios")
 SECTION_REQUIRED = ("heading", "text")
@@ -76,14 +74,22 @@ def load_lesson(path: Path, shown: str | None = None) -> Lesson:
 
 
 def lesson_from_document(doc: Document) -> Lesson:
+    """The lesson in ``doc``; raise :class:`ContentError` listing every problem, and never anything else."""
+    try:
+        return _read(doc)
+    except ContentError:
+        raise
+    except Exception as error:  # a reader bug must not crash check or the app: report it like a problem
+        raise ContentError([internal_error(doc, error)]) from error
+
+
+def _read(doc: Document) -> Lesson:
     r = Reader(doc)
     top = r.mapping((), doc.data, "a mapping of lesson keys (" + ", ".join(LESSON_REQUIRED) + ")")
     if isinstance(top, Missing):
         raise ContentError(r.problems)
     r.keys((), top, LESSON_REQUIRED)
-    lid = r.text(("id",), top["id"]) if "id" in top else MISSING
-    if isinstance(lid, str) and not SLUG.match(lid):
-        lid = r.add(("id",), f"{short(lid)} is not a slug (lowercase letters, digits and '-')")
+    lid = r.slug(("id",), top["id"]) if "id" in top else MISSING
     order = r.integer(("order",), top["order"], 1, 999) if "order" in top else MISSING
     title = r.text(("title",), top["title"]) if "title" in top else MISSING
     summary = r.text(("summary",), top["summary"]) if "summary" in top else MISSING
@@ -120,7 +126,7 @@ def _sections(r: Reader, value: object) -> tuple[Section, ...] | Missing:
             continue
         r.keys(path, entry, SECTION_REQUIRED, SECTION_OPTIONAL)
         heading = r.text((*path, "heading"), entry["heading"]) if "heading" in entry else MISSING
-        text = r.text((*path, "text"), entry["text"]) if "text" in entry else MISSING
+        text = r.text((*path, "text"), entry["text"], multiline=True) if "text" in entry else MISSING
         caption = r.text((*path, "caption"), entry["caption"]) if "caption" in entry else None
         rows = _card_rows(r, (*path, "cards"), entry["cards"]) if "cards" in entry else ()
         if not any(isinstance(v, Missing) for v in (heading, text, caption, rows)):
@@ -145,10 +151,11 @@ def _ids(r: Reader, value: object) -> tuple[str, ...] | Missing:
         return r.add(("scenarios",), "list the scenarios that practise this lesson")
     ids: list[str] = []
     for n, item in enumerate(items):
-        if not isinstance(item, str) or not SLUG.match(item):
-            r.add(("scenarios", n), f"{short(item)} is not a scenario id")
-        elif item in ids:
-            r.add(("scenarios", n), f"'{item}' is listed twice")
+        sid = r.slug(("scenarios", n), item, "a scenario id")
+        if isinstance(sid, Missing):
+            continue
+        if sid in ids:
+            r.add(("scenarios", n), f"'{sid}' is listed twice")
         else:
-            ids.append(item)
+            ids.append(sid)
     return tuple(ids)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from tutor.content.problems import Problem
+from tutor.content.problems import Problem, is_unprintable
 from tutor.content.yamlsafe import Document, Path_
 from tutor.engine.cards import Card, parse_card
 from tutor.engine.errors import RuleViolation, short
@@ -19,6 +20,8 @@ class Missing:
 
 
 MISSING = Missing()
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 class Reader:
@@ -48,10 +51,45 @@ class Reader:
             if key not in allowed:
                 self.add((*path, key), f"unknown key {short(key)} (keys here: {', '.join(allowed)})")
 
-    def text(self, path: Path_, value: object) -> str | Missing:
-        if isinstance(value, str) and value.strip():
+    def text(self, path: Path_, value: object, *, multiline: bool = False) -> str | Missing:
+        """Non-blank text, stripped; only a ``multiline`` text may hold line breaks and tabs, and no text
+        may hold any other control character."""
+        if not isinstance(value, str) or not value.strip():
+            return self.add(path, f"expected text, not {_kind_of(value)}")
+        text = value.strip()
+        for position, char in enumerate(text, start=1):
+            if char in "\n\t" and not multiline:
+                what = "a line break" if char == "\n" else "a tab"
+                return self.add(path, f"this text is one line, but it holds {what} at character {position}")
+            if is_unprintable(char) and char not in "\n\t":
+                return self.add(
+                    path, f"the control character U+{ord(char):04X} at character {position} is not allowed in text"
+                )
+        return text
+
+    def slug(self, path: Path_, value: object, what: str = "a slug") -> str | Missing:
+        """An id or a topic: lowercase letters, digits and single '-' between them."""
+        if isinstance(value, str) and SLUG.match(value.strip()):
             return value.strip()
-        return self.add(path, f"expected text, not {_kind_of(value)}")
+        if not isinstance(value, str):
+            return self.add(path, f"expected {what}, not {_kind_of(value)}")
+        return self.add(path, f"{short(value)} is not {what} (lowercase letters, digits and '-')")
+
+    def choice(
+        self, path: Path_, value: object, choices: Sequence[str], what: str, listed: str, fold: bool = False
+    ) -> str | Missing:
+        """One word out of ``choices`` (compared lowercased and stripped when ``fold``); a problem says
+        "... is not ``what`` (``listed``: the choices)"."""
+        word = (value.strip().lower() if fold else value) if isinstance(value, str) else None
+        if word in choices:
+            return word  # type: ignore[return-value]
+        return self.add(path, f"{short(value)} is not {what} ({listed}: {' '.join(choices)})")
+
+    def name(self, path: Path_, value: object) -> str | Missing:
+        """A player's name: one line of text; a number is read as its digits."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        return self.text(path, value)
 
     def boolean(self, path: Path_, value: object) -> bool | Missing:
         if isinstance(value, bool):
@@ -74,6 +112,15 @@ class Reader:
             return Seat.parse(value)
         except RuleViolation as error:
             return self.add(path, error.message)
+
+    def seat_or_spoiled(self, path: Path_, value: object) -> Seat | Missing | None:
+        """The result of a trick: the seat that won it, or ``spoiled`` (or null) when nobody did."""
+        if value is None or (isinstance(value, str) and value.strip().lower() == "spoiled"):
+            return None
+        try:
+            return Seat.parse(value)
+        except RuleViolation:
+            return self.add(path, f"{short(value)} is not a seat or 'spoiled'")
 
     def team(self, path: Path_, value: object) -> Team | Missing | None:
         if value is None:
@@ -128,6 +175,11 @@ class Reader:
                     self.add((*path, key), f"seat {seat} is given twice")  # type: ignore[arg-type]
                 result[seat] = ((*path, key), item)  # type: ignore[arg-type]
         return result
+
+
+def internal_error(doc: Document, error: Exception) -> Problem:
+    """A bug met while reading ``doc`` (never the author's fault), as a one-line problem naming the file."""
+    return doc.problem((), f"internal error while reading this file ({type(error).__name__}: {short(str(error), 80)})")
 
 
 def _kind_of(value: object) -> str:

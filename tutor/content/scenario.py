@@ -7,13 +7,12 @@ the kind ``dealing`` (setup ``dealer``, ``pack``: 48 cards from the top, optiona
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tutor.content.outcomes import OUTCOME_SHAPES, normalize
+from tutor.content.outcomes import KINDS, OUTCOME_SHAPES, normalize
 from tutor.content.problems import ContentError, Problem
-from tutor.content.reader import MISSING, Missing, Reader
+from tutor.content.reader import MISSING, SLUG, Missing, Reader, internal_error
 from tutor.content.yamlsafe import Document, load_document
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation, short
@@ -22,7 +21,6 @@ from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat
 from tutor.engine.signals import SIGNAL_IDS
 
-SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 REQUIRED = ("id", "title", "kind", "topic", "setup", "ask")
 OPTIONAL = ("rules", "expect", "note", "difficulty", "hint")
 
@@ -120,31 +118,35 @@ def load_scenario(path: Path, shown: str | None = None) -> Scenario:
 
 
 def scenario_from_document(doc: Document) -> Scenario:
+    """The scenario in ``doc``; raise :class:`ContentError` listing every problem, and never anything else."""
+    try:
+        return _read(doc)
+    except ContentError:
+        raise
+    except Exception as error:  # a reader bug must not crash check or the app: report it like a problem
+        raise ContentError([internal_error(doc, error)]) from error
+
+
+def _read(doc: Document) -> Scenario:
     r = Reader(doc)
     top = r.mapping((), doc.data, "a mapping of scenario keys (id, title, kind, topic, setup, ask)")
     if isinstance(top, Missing):
         raise ContentError(r.problems)
     r.keys((), top, REQUIRED, OPTIONAL)
-    sid = r.text(("id",), top["id"]) if "id" in top else MISSING
-    if isinstance(sid, str) and not SLUG.match(sid):
-        sid = r.add(("id",), f"{short(sid)} is not a slug (lowercase letters, digits and '-')")
+    sid = r.slug(("id",), top["id"]) if "id" in top else MISSING
     title = r.text(("title",), top["title"]) if "title" in top else MISSING
-    topic = r.text(("topic",), top["topic"]) if "topic" in top else MISSING
-    if isinstance(topic, str) and not SLUG.match(topic):
-        topic = r.add(("topic",), f"{short(topic)} is not a slug (lowercase letters, digits and '-')")
-    kind = top.get("kind", MISSING)
-    if "kind" in top and kind not in OUTCOME_SHAPES:
-        kind = r.add(("kind",), f"{short(kind)} is not a kind (kinds: {' '.join(OUTCOME_SHAPES)})")
+    topic = r.slug(("topic",), top["topic"]) if "topic" in top else MISSING
+    kind = r.choice(("kind",), top["kind"], KINDS, "a kind", "kinds") if "kind" in top else MISSING
     mordienne = _rules(r, top.get("rules", {}))
     setup: Setup | Missing = MISSING
     if isinstance(kind, str) and "setup" in top:
         setup_map = r.mapping(("setup",), top["setup"])
         if not isinstance(setup_map, Missing):
             setup = _SETUP_READERS[kind](r, setup_map)
-    note = r.text(("note",), top["note"]) if "note" in top else None
-    hint = r.text(("hint",), top["hint"]) if "hint" in top else None
+    note = r.text(("note",), top["note"], multiline=True) if "note" in top else None
+    hint = r.text(("hint",), top["hint"], multiline=True) if "hint" in top else None
     difficulty = r.integer(("difficulty",), top["difficulty"], 1, 3) if "difficulty" in top else None
-    ask = _ask(r, top.get("ask", MISSING), kind, setup) if "ask" in top else MISSING
+    ask = _ask(r, top["ask"], kind, setup) if "ask" in top else MISSING
     expect = _expect(r, top.get("expect", {}), kind, setup)
     values = (sid, title, topic, kind, setup, ask, mordienne, note, hint, difficulty, expect)
     if r.problems or any(isinstance(v, Missing) for v in values):
@@ -164,6 +166,13 @@ def scenario_from_document(doc: Document) -> Scenario:
         hint,  # type: ignore[arg-type]
         doc,
     )
+
+
+def declared_id(doc: Document) -> str | None:
+    """The id a scenario file gives itself, if it is a slug, even when the rest of the file has problems."""
+    data = doc.data
+    sid = data.get("id") if isinstance(data, dict) else None
+    return sid if isinstance(sid, str) and SLUG.match(sid) else None
 
 
 def _rules(r: Reader, value: object) -> bool | Missing:
@@ -194,12 +203,13 @@ def _ask(r: Reader, value: object, kind: object, setup: Setup | Missing) -> tupl
     keys = _form_keys(kind, setup)
     asked: list[str] = []
     for position, item in enumerate(items):
-        if not isinstance(item, str) or item not in keys:
-            r.add(("ask", position), f"{short(item)} is not an outcome of this scenario (outcomes: {' '.join(keys)})")
-        elif item in asked:
-            r.add(("ask", position), f"'{item}' is asked twice")
+        key = r.choice(("ask", position), item, keys, "an outcome of this scenario", "outcomes")
+        if isinstance(key, Missing):
+            continue
+        if key in asked:
+            r.add(("ask", position), f"'{key}' is asked twice")
         else:
-            asked.append(item)
+            asked.append(key)
     return tuple(asked)
 
 
@@ -235,7 +245,7 @@ def _draw(r: Reader, s: dict[object, object]) -> Setup | Missing:
     names: list[str] = []
     if not isinstance(players, Missing):
         for position, name in enumerate(players):
-            text = r.text(("setup", "players", position), name if not isinstance(name, int) else str(name))
+            text = r.name(("setup", "players", position), name)
             if isinstance(text, str):
                 if text in names:
                     r.add(("setup", "players", position), f"{short(text)} is named twice")
@@ -261,12 +271,8 @@ def _trick_results(r: Reader, path: tuple[str | int, ...], value: object) -> tup
         return MISSING
     results: list[Seat | None] = []
     for position, item in enumerate(items):
-        if item is None or (isinstance(item, str) and item.strip().lower() == "spoiled"):
-            results.append(None)
-            continue
-        seat = r.seat((*path, position), item)
+        seat = r.seat_or_spoiled((*path, position), item)
         if isinstance(seat, Missing):
-            r.problems[-1] = r.doc.problem((*path, position), f"{short(item)} is not a seat or 'spoiled'")
             return MISSING
         results.append(seat)
     return tuple(results)
@@ -333,10 +339,8 @@ def _signal(r: Reader, s: dict[object, object]) -> Setup | Missing:
         return r.add(("setup",), "give either 'signal' (a signal id) or 'hand' (cards), not both or neither")
     if "signal" in s:
         r.keys(("setup",), s, ("signal",))
-        value = s["signal"]
-        if not isinstance(value, str) or value.strip().lower() not in SIGNAL_IDS:
-            return r.add(("setup", "signal"), f"{short(value)} is not a signal (signals: {' '.join(SIGNAL_IDS)})")
-        return SignalSetup(signal=value.strip().lower())
+        signal = r.choice(("setup", "signal"), s["signal"], SIGNAL_IDS, "a signal", "signals", fold=True)
+        return MISSING if isinstance(signal, Missing) else SignalSetup(signal=signal)
     r.keys(("setup",), s, ("hand",))
     hand = r.cards(("setup", "hand"), s["hand"], 1, 15)
     return MISSING if isinstance(hand, Missing) else SignalSetup(hand=hand)

@@ -7,6 +7,7 @@ expansion bombs are rejected while parsing, before any large structure is built.
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,10 +66,16 @@ def load_document(path: Path, shown: str | None = None) -> Document:
     """Read one YAML file into a :class:`Document`; raise :class:`ContentError` on any problem."""
     name = shown or str(path)
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):  # a pipe or a device would block or never end
+            raise _fail(name, 1, "this is not a regular file")
+        size = status.st_size
         if size > MAX_BYTES:
             raise _fail(name, 1, f"the file is {size:,} bytes; the limit is {MAX_BYTES:,}")
         raw = path.read_bytes()
+    except FileNotFoundError:
+        what = "a symbolic link to a missing file" if path.is_symlink() else "missing: it was removed meanwhile"
+        raise _fail(name, 1, f"this is {what}") from None
     except OSError as error:
         raise _fail(name, 1, f"cannot read the file: {error.strerror or error}") from None
     return parse_document(raw, name)

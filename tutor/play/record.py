@@ -10,6 +10,7 @@ the same result.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from tutor.content.generate import scenario_yaml
 from tutor.content.problems import ContentError
 from tutor.content.scenario import scenario_from_document
 from tutor.content.solve import compare, solve
+from tutor.content.writing import create
 from tutor.content.yamlsafe import parse_document
 from tutor.engine.cards import Card
 from tutor.engine.deal import play_deal
@@ -29,6 +31,7 @@ from tutor.play.match import Match
 TOPIC = "scoring"
 DIFFICULTY = 3
 ASK = ("point_winner", "leaders")
+MAX_PER_DAY = 9_999  # saved deals of one day; past this, saving says so instead of looking further
 
 
 def scenario_of_deal(
@@ -126,21 +129,25 @@ def checked_yaml(data: Mapping[str, Any]) -> str:
 def save_deal(match: Match, folder: Path | str, number: int | None = None, *, on: dt.date | None = None) -> Path:
     """Write deal ``number`` (default: the last finished) as ``folder/played-<yyyymmdd>-<n>.yaml``.
 
-    ``n`` is the first number from 1 whose file does not exist yet, so saving never overwrites. The text
-    is checked before it is written. Raises :class:`RuleViolation` if the folder cannot be written.
+    ``n`` is the first number from 1 whose name is free, so saving never overwrites. A name taken by
+    anything, even a link to nowhere, is skipped: the file is created new and never through a link. The
+    text is checked before it is written. Raises :class:`RuleViolation` if the folder cannot be written.
     """
     out = Path(folder)
     when = on or dt.date.today()
-    n = 1
-    while (out / f"played-{when:%Y%m%d}-{n}.yaml").exists():
-        n += 1
-    data = deal_scenario(match, number, on=when, n=n)
-    text = checked_yaml(data)
-    path = out / f"{data['id']}.yaml"
+    deal_scenario(match, number, on=when)  # refuses an unfinished deal before anything touches the folder
     try:
         out.mkdir(parents=True, exist_ok=True)
-        with path.open("x", encoding="utf-8") as handle:  # "x": never overwrite another saved deal
-            handle.write(text)
+        for n in range(1, MAX_PER_DAY + 1):
+            path = out / f"played-{when:%Y%m%d}-{n}.yaml"
+            if os.path.lexists(path):
+                continue
+            text = checked_yaml(deal_scenario(match, number, on=when, n=n))
+            try:
+                create(path, text)
+            except FileExistsError:  # taken since it was looked at (another tab saving): the next one
+                continue
+            return path
     except OSError as error:
         raise RuleViolation(f"cannot write to {short(str(out), 80)}: {error.strerror or error}") from None
-    return path
+    raise RuleViolation(f"{short(str(out), 80)} already holds {MAX_PER_DAY:,} deals saved on {when.isoformat()}")
