@@ -79,6 +79,7 @@ _UID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string (escapes included), in linear time
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _ONE_KIND = str.maketrans("{}", "[]")
+_LINE_BREAK = re.compile("[\n\r\0]")
 
 
 class ImportRejected(ValueError):
@@ -147,7 +148,7 @@ def _number(value: object) -> float | None:
 
 def _text(value: object, limit: int) -> bool:
     """Text of 1 to ``limit`` characters on one line."""
-    return isinstance(value, str) and 0 < len(value) <= limit and not any(ch in value for ch in "\n\r\0")
+    return isinstance(value, str) and 0 < len(value) <= limit and _LINE_BREAK.search(value) is None
 
 
 def _time_problem(value: object, latest: float) -> str | None:
