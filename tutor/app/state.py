@@ -97,8 +97,8 @@ def _open() -> None:
 
 
 def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
-    """The file went away under the session: keep what the learner did in memory, then let go of it
-    (SQLite neither checkpoints nor removes the ``-wal`` of a file that was moved, on closing)."""
+    """The file went away under the session: keep what the learner did in memory, then let go of the old
+    file at once (closing empties its ``-wal``, so the next file of that name starts clean)."""
     current = st.session_state.get(PROGRESS)
     if isinstance(current, SavedProgress):
         current.fail(error)
