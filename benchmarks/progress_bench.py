@@ -1,16 +1,20 @@
-"""How fast the saved progress is: recording an answer, and the Progress page's figures with 10,000 answers.
+"""How fast the saved progress is: recording an answer, the Progress page's figures with 10,000 answers,
+how soon a locked file is reported as busy, and what checking an import costs.
 
     .venv/bin/python benchmarks/progress_bench.py [--records 500] [--answers 10000] [--runs 7] [--dir DIR]
 
 Everything runs on a real SQLite file (WAL) in a temporary folder (``--dir`` to choose the disk).
-Prints medians; asserts nothing. Targets (issue #5): recording under 5 ms (median), the Progress page's
-server time under 200 ms with 10,000 answers.
+Prints medians, each beside a floor measured in the same run; asserts nothing. Targets (issue #5):
+recording under 5 ms (median), the Progress page's server time under 200 ms with 10,000 answers; (issue
+#10) a locked file reported well under a second after the first page asks for it.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import sqlite3
 import statistics
 import tempfile
 import time
@@ -19,10 +23,12 @@ from pathlib import Path
 
 from tutor.content import drills
 from tutor.content.course import Course, load_course
-from tutor.progress.memory import Answer
+from tutor.progress.db import ProgressUnavailable
+from tutor.progress.records import Answer
 from tutor.progress.review import next_items
 from tutor.progress.stats import progress_stats
 from tutor.progress.store import ProgressDB, SqliteProgress
+from tutor.progress.transfer import ImportRejected, export_json, parse_export
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -78,6 +84,47 @@ def fill(path: Path, course: Course, answers: int) -> None:
                 progress.mark_read(lesson.id, section)
 
 
+def bench_busy(folder: Path, runs: int) -> tuple[list[float], list[float]]:
+    """(opening a free file, opening one another program holds locked until it is reported busy)."""
+    path = folder / "busy.db"
+    ProgressDB(path).close()
+    free = [timed(lambda: ProgressDB(path).close()) for _ in range(runs)]
+    lock = sqlite3.connect(path, isolation_level=None)
+    lock.execute("PRAGMA locking_mode = EXCLUSIVE")
+    lock.execute("BEGIN EXCLUSIVE")
+    lock.execute("INSERT INTO learners (name, folded, created) VALUES ('Lock', 'lock', 0)")
+
+    def refused() -> None:
+        try:
+            ProgressDB(path).close()
+        except ProgressUnavailable as error:
+            assert error.busy, error.message
+        else:
+            raise AssertionError("the locked file was opened")
+
+    busy = [timed(refused) for _ in range(runs)]
+    lock.close()
+    return free, busy
+
+
+def bench_import_check(path: Path, runs: int) -> tuple[int, list[float], list[float], list[float]]:
+    """(size, checking the export of ``path``'s learner, json.loads of it alone, refusing a 10 KB nesting bomb)."""
+    with SqliteProgress(path, "Bench") as progress:
+        text = export_json(progress)
+    check = [timed(lambda: parse_export(text)) for _ in range(runs)]
+    floor = [timed(lambda: json.loads(text)) for _ in range(runs)]
+    bomb = '{"format": "aluette-tutor-progress", "version": 1, "cards": ' + "[" * 5000 + "]" * 5000 + "}"
+
+    def refuse_bomb() -> None:
+        try:
+            parse_export(bomb)
+        except ImportRejected:
+            return
+        raise AssertionError("the bomb was parsed")
+
+    return len(text.encode()), check, floor, [timed(refuse_bomb) for _ in range(runs)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=500)
@@ -120,6 +167,19 @@ def main() -> None:
             print(f"summary after recording an answer:          median {ms(statistics.median(reload))}")
             review = [timed(lambda: next_items(progress, course, limit=10)) for _ in range(args.runs)]
             print(f"next 10 review items:                         median {ms(statistics.median(review))}")
+
+        size, check, floor, bomb = bench_import_check(path, args.runs)
+        print(
+            f"check an export of {args.answers} answers ({size // 1024} KiB): median {ms(statistics.median(check))}"
+            f"  (json.loads alone {ms(statistics.median(floor))})"
+        )
+        print(f"refuse a 10 KB file nested 5,000 deep:        median {ms(statistics.median(bomb))}")
+
+        free, busy = bench_busy(folder, args.runs)
+        print(
+            f"open a file another program holds locked, until 'busy': median {ms(statistics.median(busy))}"
+            f"  (a free file opens in {ms(statistics.median(free))})"
+        )
 
 
 if __name__ == "__main__":

@@ -7,13 +7,17 @@ come from the engine (``solve(scenario).outcome()``), turned into widget values 
 
 from __future__ import annotations
 
+import functools
+import json
 import os
+import re
+import sqlite3
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tutor.app import drill_widgets, predict, state
+from tutor.app import drill_widgets, predict, progress_view, state
 from tutor.content import drills
 from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
@@ -61,9 +65,14 @@ def choose(at: AppTest, name: str) -> AppTest:
     return ok(at.selectbox(key="learner.choice").set_value(name).run())
 
 
+def plain(markdown: str) -> str:
+    """Markdown source as the reader sees it: backslash escapes (of file names, learner names) undone."""
+    return re.sub(r"\\(.)", r"\1", markdown)
+
+
 def sidebar_text(at: AppTest) -> str:
     parts = [*at.sidebar.caption, *at.sidebar.warning, *at.sidebar.error, *at.sidebar.success, *at.sidebar.markdown]
-    return "\n".join(str(e.value) for e in parts)
+    return plain("\n".join(str(e.value) for e in parts))
 
 
 def texts(at: AppTest) -> str:
@@ -256,7 +265,7 @@ def _practice_still_works(at: AppTest) -> None:
 
 def _unavailable(path: Path, words: str) -> AppTest:
     at = open_app()
-    warnings = [w.value for w in at.sidebar.warning]
+    warnings = [plain(w.value) for w in at.sidebar.warning]
     assert len(warnings) == 1, warnings
     assert warnings[0].startswith("Progress is not saved:") and str(path) in warnings[0] and words in warnings[0]
     assert "You can keep practising." in warnings[0] and "\n" not in warnings[0]
@@ -288,17 +297,16 @@ def test_a_path_under_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_a_read_only_location(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    if os.geteuid() == 0:
-        # Root ignores file permissions; /proc takes no new files, whoever asks.
-        path = Path("/proc") / f"aluette-test-{os.getpid()}.db"
-        if not path.parent.is_dir():
-            pytest.skip("no /proc: no folder here refuses new files to root")
-        monkeypatch.setenv("ALUETTE_DB", str(path))
-        _unavailable(path, "cannot be opened")
-        return
     folder = tmp_path / "locked"
     folder.mkdir()
     ProgressDB(folder / "progress.db").close()
+    if os.geteuid() == 0:
+        # Root ignores file permissions: the app opens the file read-only (SQLite's mode=ro) instead, which
+        # SQLite refuses to write exactly as it refuses a read-only file.
+        monkeypatch.setattr(state, "ProgressDB", functools.partial(ProgressDB, read_only=True))
+        monkeypatch.setenv("ALUETTE_DB", str(folder / "progress.db"))
+        _unavailable(folder / "progress.db", "read-only")
+        return
     (folder / "progress.db").chmod(0o444)
     folder.chmod(0o555)
     try:
@@ -351,3 +359,97 @@ def test_clearing_the_chooser_makes_a_guest_again(db_path: Path) -> None:
     progress = at.session_state["progress"]
     assert not progress.saved and progress.totals == (0, 0), "Ann's answers are not shown to the guest"
     assert "Practising as a guest" in sidebar_text(at)
+
+
+def _remove(path: Path) -> None:
+    """The progress file and its side files deleted, as someone tidying the folder would."""
+    for name in (path.name, path.name + "-wal", path.name + "-shm"):
+        (path.parent / name).unlink(missing_ok=True)
+
+
+def test_the_file_deleted_while_practising_is_noticed_and_nothing_is_lost(db_path: Path) -> None:
+    first = practice_ids(1)[0]
+    at = open_app()
+    add_learner(at, "Ann")
+    practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    assert SAVED in sidebar_text(at)
+    _remove(db_path)
+
+    go(at, "screens/progress.py")  # the next page: the sidebar says so, once
+    warnings = [plain(w.value) for w in at.sidebar.warning]
+    assert warnings == [
+        f"Progress is no longer saved: {db_path} was deleted or replaced while the tutor was running. "
+        "You can keep practising."
+    ]
+    assert SAVED not in sidebar_text(at) and "**Ann** (not saved)" in sidebar_text(at)
+    assert metrics(at)["Answers"] == "1", "what was answered before is still there"
+    practise(at, first)
+    go(at, "screens/progress.py")
+    assert metrics(at)["Answers"] == "2"
+    progress = at.session_state["progress"]
+    assert progress.learner == "Ann" and not progress.saved and progress.solved("spoiled-aces")
+    # The session's answers can be taken away, to import once progress is saved again.
+    (button,) = at.get("download_button")
+    assert button.proto.label == "Download this session's progress"
+    exported = json.loads(progress_view.exported_json(progress))
+    assert [a["item"] for a in exported["answers"]] == ["spoiled-aces", first]
+    assert not db_path.exists(), "nothing was written to a file by that name since"
+
+
+def test_a_file_replaced_while_practising_gets_nothing_of_the_session(db_path: Path, tmp_path: Path) -> None:
+    at = open_app()
+    add_learner(at, "Ann")
+    backup = tmp_path / "backup.db"
+    with SqliteProgress(backup, "Bob"):
+        pass
+    os.replace(backup, db_path)  # a backup restored over the file the session has open
+    practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    assert "was deleted or replaced" in sidebar_text(at)
+    assert at.session_state["progress"].totals == (1, 1)
+    with ProgressDB(db_path) as db:
+        assert db.learners() == ["Bob"]
+        assert db.progress("Bob").totals == (0, 0)
+
+
+def test_a_busy_file_is_said_so_and_tried_again_on_the_next_run(db_path: Path) -> None:
+    ProgressDB(db_path).close()
+    lock = sqlite3.connect(db_path, isolation_level=None)
+    lock.execute("PRAGMA locking_mode = EXCLUSIVE")
+    lock.execute("BEGIN EXCLUSIVE")
+    lock.execute("INSERT INTO learners (name, folded, created) VALUES ('Ann', 'ann', 0)")
+    try:
+        at = open_app()
+        warnings = [plain(w.value) for w in at.sidebar.warning]
+        assert warnings == [
+            f"Progress is not saved: {db_path} is busy: another program is using it and holds it locked. "
+            "You can keep practising."
+        ]
+        practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)  # practice goes on meanwhile, as a guest
+    finally:
+        lock.execute("COMMIT")
+        lock.close()
+    go(at, "screens/home.py")
+    assert not at.sidebar.warning, "free again: the file is opened on the next run"
+    choose(at, "Ann")
+    assert at.session_state["progress"].saved
+    assert at.session_state["progress"].solved("spoiled-aces"), "the guest's answer went to Ann"
+
+
+def test_names_and_file_names_are_shown_as_typed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    name = "*Zed* [me](x)"
+    at = open_app()
+    add_learner(at, name)
+    caption = next(c.value for c in at.sidebar.caption if "your progress is saved" in c.value)
+    assert caption.startswith(r":material/person: **\*Zed\* \[me\](x)**")
+    add_learner(at, name.upper())
+    (error,) = [e.value for e in at.sidebar.error]
+    assert error == r"There is already a learner called '\*Zed\* \[me\](x)'."
+    home = open_app()  # a new session: the picker's button shows the name as typed
+    assert home.button(key="home.learner.0").label == r"\*Zed\* \[me\](x)"
+
+    odd = tmp_path / "my_*odd*_[folder]" / "progress.db"
+    odd.parent.mkdir()
+    odd.write_bytes(os.urandom(4096))
+    monkeypatch.setenv("ALUETTE_DB", str(odd))
+    (warning,) = [w.value for w in open_app().sidebar.warning]
+    assert r"my\_\*odd\*\_\[folder\]" in warning and plain(warning).startswith(f"Progress is not saved: {odd} ")

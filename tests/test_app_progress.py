@@ -18,6 +18,7 @@ from test_app_learners import (
     metrics,
     ok,
     open_app,
+    plain,
     practice_ids,
     practise,
     texts,
@@ -173,3 +174,36 @@ def test_practice_and_review_answers_show_on_the_progress_page(db_path: Path) ->
     go(at, PAGE)
     assert metrics(at)["Answers"] == "2" and metrics(at)["Day streak"] == "1 day"
     assert "Scenario · wrong 1 of 2 · 50% right" in texts(at)
+
+
+def test_a_deeply_nested_file_imports_nothing_and_says_why_in_one_line(db_path: Path) -> None:
+    at = open_app()
+    add_learner(at, "Ann")
+    go(at, PAGE)
+    head = json.dumps({"format": "aluette-tutor-progress", "version": 1, "learner": "X", "answers": []})[:-1]
+    bomb = head + ', "cards": ' + "[" * 5000 + "]" * 5000 + "}"
+    at.get("file_uploader")[0].upload("bomb.json", bomb.encode(), "application/json")
+    ok(at.run())
+    (error,) = [e.value for e in at.error]
+    assert plain(error) == (
+        "Nothing was imported: the file is not a progress export: it nests lists and objects more than 6 deep."
+    )
+    assert metrics(at)["Answers"] == "0"
+
+
+def test_many_bad_entries_list_the_first_and_count_the_rest(db_path: Path) -> None:
+    at = open_app()
+    add_learner(at, "Ann")
+    go(at, PAGE)
+    bad = [{"uid": f"u{n}", "item": "x"} for n in range(5000)]
+    data = {"format": "aluette-tutor-progress", "version": 1, "learner": "X", "answers": bad}
+    at.get("file_uploader")[0].upload("bad.json", json.dumps(data).encode(), "application/json")
+    ok(at.run())
+    lines = plain(at.error[0].value).splitlines()
+    assert lines[0] == (
+        "Nothing was imported: answers[0] (uid u0): missing 'kind', 'given', 'correct', 'at', 'seconds' "
+        "(and 4999 more problems)."
+    )
+    assert lines[2] == "The first 20 problems:"
+    assert lines[3].startswith("- answers[0] (uid u0): missing") and lines[22].startswith("- answers[19] (uid u19)")
+    assert lines[23:] == ["- and 4980 more problems"]

@@ -5,6 +5,8 @@ Every test uses a real SQLite file under ``tmp_path``; times are given explicitl
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 import os
 import sqlite3
@@ -15,11 +17,12 @@ import pytest
 
 from tutor.progress import db as dbmod
 from tutor.progress import store as storemod
+from tutor.progress import transfer as transfermod
 from tutor.progress.base import Progress
 from tutor.progress.db import MIGRATIONS, SCHEMA_VERSION, V1, ProgressUnavailable, connect, default_path, integrity
 from tutor.progress.memory import Answer, MemoryProgress
 from tutor.progress.store import LearnerError, ProgressDB, SqliteProgress, open_progress
-from tutor.progress.transfer import FORMAT, ImportRejected, import_progress
+from tutor.progress.transfer import FORMAT, ImportRejected, ImportResult, export_json, export_learner, import_progress
 
 T0 = datetime(2025, 3, 10, 12, 0).timestamp()  # local noon: no day boundary nearby
 MINUTE, DAY = 60.0, 86_400.0
@@ -27,6 +30,11 @@ MINUTE, DAY = 60.0, 86_400.0
 
 def answer(item: str, ok: bool = True, seconds: float = 30.0, at: float = T0, kind: str = "trick") -> Answer:
     return Answer(item, kind, {"winner": "N" if ok else "S"}, {"winner": ok}, seconds, at)
+
+
+def import_into(progress: SqliteProgress, data: object) -> ImportResult:
+    """Import into this learner, whatever name the file was exported under (what the Progress page does)."""
+    return import_progress(progress.db, data, progress.learner)  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -190,8 +198,8 @@ def test_one_learners_data_never_shows_under_another(path: Path) -> None:
         assert {s.item for s in ann.due_items(later)} == {"spoiled-aces", "tier:9-swords"}
         assert [s.item for s in bob.due_items(later)] == ["tricks-lead"]
         assert sum(d.answered for d in ann.days()) == 2 and sum(d.answered for d in bob.days()) == 1
-        assert [a["item"] for a in bob.export()["answers"]] == ["tricks-lead"]
-        assert [(r["lesson"], r["section"]) for r in bob.export()["reads"]] == [("scoring", 2)]
+        assert [a["item"] for a in export_learner(bob)["answers"]] == ["tricks-lead"]
+        assert [(r["lesson"], r["section"]) for r in export_learner(bob)["reads"]] == [("scoring", 2)]
 
 
 # --- Recording ----------------------------------------------------------------------------------------------
@@ -320,7 +328,7 @@ def filled(progress: SqliteProgress) -> None:
 def test_export_then_import_elsewhere_gives_the_same_progress(tmp_path: Path) -> None:
     with SqliteProgress(tmp_path / "home.db", "Ann") as home:
         filled(home)
-        exported = home.export_json()
+        exported = export_json(home)
         data = json.loads(exported)
         assert data["format"] == FORMAT and data["version"] == 1 and data["learner"] == "Ann"
         with ProgressDB(tmp_path / "school.db") as school:
@@ -330,16 +338,16 @@ def test_export_then_import_elsewhere_gives_the_same_progress(tmp_path: Path) ->
             assert there.history == home.history
             assert sorted(there.item_states(), key=lambda s: s.item) == sorted(home.item_states(), key=lambda s: s.item)
             assert there.read("the-pack", 1)
-            assert there.export()["answers"] == data["answers"]
+            assert export_learner(there)["answers"] == data["answers"]
 
 
 def test_importing_twice_adds_nothing(path: Path) -> None:
     with ProgressDB(path) as db:
         ann = db.progress("Ann")
         filled(ann)
-        data = ann.export()
+        data = export_learner(ann)
         for _ in range(2):
-            result = ann.import_json(json.dumps(data))
+            result = import_into(ann, json.dumps(data))
             assert result.added == 0 and result.skipped == 4 and result.reads_added == 0
         assert ann.totals == (4, 3)
         assert db.conn.execute("SELECT count(*) FROM answers").fetchone()[0] == 4
@@ -349,7 +357,7 @@ def test_importing_under_another_name_copies_without_touching_the_first(path: Pa
     with ProgressDB(path) as db:
         ann = db.progress("Ann")
         filled(ann)
-        result = import_progress(db, ann.export_json(), learner="Bob")
+        result = import_progress(db, export_json(ann), learner="Bob")
         assert result.learner == "Bob" and result.added == 4
         bob = db.progress("Bob", create=False)
         assert [a.uid for a in bob.history] == [a.uid for a in ann.history]
@@ -365,7 +373,7 @@ def test_import_merges_two_installs_and_replays_cards_in_time_order(tmp_path: Pa
         a = answer("spoiled-aces", ok=n % 3 != 1, seconds=10, at=T0 + n * DAY)
         (home if n % 2 else school).record(a)
         both.record(a)
-    result = home.import_json(school.export_json())
+    result = import_into(home, export_json(school))
     assert result.added == 3 and result.rescheduled == 1
     assert home.item_state("spoiled-aces") == both.cards["spoiled-aces"]
     assert [a.uid for a in home.history] == [a.uid for a in both.history]
@@ -440,23 +448,23 @@ def test_a_bad_file_is_refused_with_a_clear_message(path: Path, text: str, messa
 def test_a_uid_used_twice_with_different_answers_is_refused(path: Path) -> None:
     with SqliteProgress(path, "Ann") as ann:
         filled(ann)
-        data = ann.export()
+        data = export_learner(ann)
         twin = dict(data["answers"][0], item="something-else")
         data["answers"].append(twin)
         with pytest.raises(ImportRejected, match=r"answers\[4\].*also used by answers\[0\]"):
-            ann.import_json(data)
+            import_into(ann, data)
 
 
 def test_an_import_failing_midway_writes_nothing(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with ProgressDB(path) as db:
         source = db.progress("Ann")
         filled(source)
-        data = source.export_json()
+        data = export_json(source)
 
         def broken(*args: object) -> None:
             raise sqlite3.OperationalError("disk I/O error")
 
-        monkeypatch.setattr(storemod, "save_card", broken)
+        monkeypatch.setattr(transfermod, "save_card", broken)
         with pytest.raises(ProgressUnavailable):
             import_progress(db, data, learner="Bob")
         assert db.learners() == ["Ann"]
@@ -566,3 +574,19 @@ def test_sqlite_errors_read_as_plain_words() -> None:
     assert dbmod.unavailable(error, "/x/p.db").message == "Progress is not saved: /x/p.db is read-only."
     error.sqlite_errorname = "SQLITE_IOERR_WRITE"  # type: ignore[attr-defined]
     assert "input/output error" in dbmod.unavailable(error, "/x/p.db").message
+
+
+# --- The examples in the docstrings -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["records", "store", "transfer"])
+def test_the_docstring_examples_run_and_hold(name: str) -> None:
+    module = importlib.import_module(f"tutor.progress.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 2 and result.failed == 0
+
+
+def test_every_docstring_example_of_the_package_is_run_above() -> None:
+    package = Path(dbmod.__file__).parent
+    with_examples = sorted(path.stem for path in package.glob("*.py") if ">>>" in path.read_text(encoding="utf-8"))
+    assert with_examples == ["records", "store", "transfer"]

@@ -80,8 +80,8 @@ def _take_over(before: Progress, store: SqliteProgress) -> int:
         return 0
     for answer in before.history:
         store.record(answer)  # keeps the answer's uid: moving twice counts once
-    for lesson, section in before.sections_read:
-        store.mark_read(lesson, section)
+    for lesson, section, at in before.sections():
+        store.mark_read(lesson, section, at)
     return len(before.history)
 
 
@@ -142,7 +142,7 @@ def picker(prefix: str) -> None:
         shown = listed[:PICKER_LIMIT]
         for n, (column, name) in enumerate(zip(st.columns(len(shown) + 1), shown, strict=False)):
             column.button(
-                name,
+                md(name),  # a button label is Markdown: a name is shown as typed
                 key=f"{prefix}.learner.{n}",
                 on_click=choose,
                 args=(name,),
@@ -166,8 +166,8 @@ def sidebar() -> None:
         except ProgressUnavailable as error:
             st.session_state[state.PROBLEM] = problem = error.message
     with st.sidebar:
-        if problem:
-            st.warning(f"{problem} {state.KEEP_PRACTISING}", icon=":material/sync_problem:")
+        if problem:  # it names a file: shown literally, not as Markdown
+            st.warning(md(f"{problem} {state.KEEP_PRACTISING}"), icon=":material/sync_problem:")
         notice = st.session_state.pop(NOTICE, None)
         if notice:
             st.success(notice, icon=":material/person_check:")
@@ -202,4 +202,4 @@ def sidebar() -> None:
                 st.text_input("Name", key=NEW, max_chars=NAME_LIMIT, placeholder="Your first name")
                 st.form_submit_button("Add and start", key=f"{P}create", on_click=create, icon=":material/add:")
             if error:
-                st.error(error, icon=":material/error:")
+                st.error(md(error), icon=":material/error:")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor.app import state
+from tutor.app import sidebar
 
 # Not "pages/": Streamlit would treat a folder of that name as an old-style multipage app on deep links.
 PAGES = Path(__file__).parent / "screens"
@@ -32,5 +32,5 @@ navigation = st.navigation(
         ],
     }
 )
-state.sidebar()
+sidebar.draw()
 navigation.run()

@@ -7,7 +7,6 @@ module words it and lays it out.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,12 +19,13 @@ from tutor.app import quiz, state
 from tutor.app.reveal import md
 from tutor.content.course import Course
 from tutor.content.lesson import Lesson
-from tutor.progress.base import DayCount, Progress
+from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable
+from tutor.progress.records import DayCount
 from tutor.progress.review import AGAIN, DUE, NEW, ReviewItem, exists, ranking_facts
 from tutor.progress.stats import Mastery, end_of_day, streak
 from tutor.progress.store import SqliteProgress
-from tutor.progress.transfer import ImportRejected, ImportResult
+from tutor.progress.transfer import ImportRejected, ImportResult, export_json, import_progress
 
 ASKED = "asked"  # a Review item the learner asked for (a "practise it" link)
 MASTERY_HELP = "Mastered: right last time, and the review schedule expects you to still know it a week from now."
@@ -279,22 +279,26 @@ def imported_text(result: ImportResult) -> str:
 
 def import_file(store: SqliteProgress, data: bytes) -> tuple[bool, str]:
     """Merge an uploaded export into the learner's progress: (imported, what to show, as Markdown). A file
-    with any problem imports nothing; its problems are listed, one line each."""
+    with any problem imports nothing; its problems are listed, one line each (the first ones, then how many
+    more)."""
     try:
-        return True, md(imported_text(store.import_json(data)))
+        return True, md(imported_text(import_progress(store.db, data, store.learner)))
     except ImportRejected as error:
-        more = "".join(f"\n- {md(p)}" for p in error.problems[1:])
-        return False, md(str(error)) + (f"\n\nAll the problems:\n- {md(error.problems[0])}{more}" if more else "")
+        if error.total == 1:
+            return False, md(str(error))
+        listed = "".join(f"\n- {md(p)}" for p in error.problems)
+        rest = error.total - len(error.problems)
+        more = f"\n- and {rest} more problem{'s' if rest != 1 else ''}" if rest else ""
+        title = "All the problems" if not rest else f"The first {len(error.problems)} problems"
+        return False, f"{md(str(error))}\n\n{title}:{listed}{more}"
     except ProgressUnavailable as error:
         return False, md(error.message)
 
 
 def exported_json(progress: Progress) -> str:
-    """The export of a saved learner (the download button calls this when clicked, not on every rerun)."""
-    store = state.saved_store(progress)
-    if store is None:
-        return json.dumps({"error": "progress not saved"})
-    return store.export_json()
+    """The export of the learner's progress, saved or kept in memory (the download button calls this when
+    clicked, not on every rerun)."""
+    return export_json(progress)
 
 
 def when_today(now: float) -> tuple[float, float]:

@@ -4,13 +4,15 @@ Progress, per browser session (``st.session_state``):
 
 * ``learner.db``: the progress file (:class:`~tutor.progress.store.ProgressDB`), opened on the session's
   first run and kept for the session, or None when it cannot be used (``learner.problem`` says why, in one
-  line naming the file).
+  line naming the file). A file another program only held locked is tried again on the next run; a file
+  deleted or replaced while the session runs is noticed on the next run (or write) and given up.
 * ``progress``: the session's :class:`~tutor.progress.base.Progress`. A guest (nobody chosen yet) has a
   :class:`~tutor.progress.memory.MemoryProgress`; a chosen learner has a :class:`SavedProgress`, which
   keeps answers in the file and, if the file fails later (disk full, file removed), carries on in memory
-  and says so. Pages use only the ``Progress`` methods, so they never care which.
+  with everything answered so far, and says so. Pages use only the ``Progress`` methods, so they never
+  care which.
 
-Choosing a learner is :mod:`tutor.app.learners`' business.
+Choosing a learner is :mod:`tutor.app.learners`' business; the sidebar is :mod:`tutor.app.sidebar`'s.
 """
 
 from __future__ import annotations
@@ -26,10 +28,10 @@ from typing import TypeVar
 import streamlit as st
 
 from tutor.content.course import Course, load_course
-from tutor.progress.base import DayCount, Progress
+from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_path
-from tutor.progress.memory import Answer, MemoryProgress
-from tutor.progress.scheduling import ItemState
+from tutor.progress.memory import MemoryProgress
+from tutor.progress.records import Answer, DayCount, ItemState
 from tutor.progress.store import ProgressDB, SqliteProgress
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +42,7 @@ DEFAULT_CONTENT = (str(ROOT / "lessons"), str(ROOT / "scenarios"))
 PROGRESS = "progress"  # the session's Progress (tests may put a MemoryProgress there)
 DB = "learner.db"
 PROBLEM = "learner.problem"
+RETRY = "learner.retry"  # the file was busy: open it again on the next run
 KEEP_PRACTISING = "You can keep practising."
 
 T = TypeVar("T")
@@ -65,17 +68,43 @@ def _course(paths: tuple[str, ...]) -> Course:
 
 
 def database() -> ProgressDB | None:
-    """The session's progress file, opened (and checked, and migrated) on the session's first call only;
-    None when it cannot be used, with :func:`problem` saying why."""
+    """The session's progress file, opened (and checked, and migrated) on the session's first call; None
+    when it cannot be used, with :func:`problem` saying why.
+
+    Every call also checks that the file is still the one opened (one ``stat``): if it was deleted or
+    replaced, the learner carries on in memory with everything so far, and the sidebar says so. A file
+    that was busy (locked by another program) is tried again on the next call."""
     ss = st.session_state
-    if DB not in ss:
+    if DB not in ss or ss.get(RETRY):
+        _open()
+    db: ProgressDB | None = ss[DB]
+    if db is not None:
         try:
-            ss[DB] = ProgressDB(default_path())
-            ss[PROBLEM] = None
+            db.check_file()
         except ProgressUnavailable as error:
-            ss[DB] = None
-            ss[PROBLEM] = error.message
-    return ss[DB]
+            _lost(db, error)
+            return None
+    return db
+
+
+def _open() -> None:
+    ss = st.session_state
+    try:
+        ss[DB] = ProgressDB(default_path())
+        ss[PROBLEM], ss[RETRY] = None, False
+    except ProgressUnavailable as error:
+        ss[DB], ss[PROBLEM], ss[RETRY] = None, error.message, error.busy
+
+
+def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
+    """The file went away under the session: keep what the learner did in memory, then let go of the old
+    file at once (closing empties its ``-wal``, so the next file of that name starts clean)."""
+    current = st.session_state.get(PROGRESS)
+    if isinstance(current, SavedProgress):
+        current.fail(error)
+    st.session_state[DB], st.session_state[PROBLEM], st.session_state[RETRY] = None, error.message, False
+    with suppress(ProgressUnavailable, sqlite3.Error):
+        db.close()
 
 
 def problem() -> str | None:
@@ -123,22 +152,22 @@ class SavedProgress:
             try:
                 return call(self.store)
             except ProgressUnavailable as error:
-                self._fail(error)
+                self.fail(error)
         assert self.memory is not None
         return call(self.memory)
 
-    def _fail(self, error: ProgressUnavailable) -> None:
-        """Switch to memory, keeping the answers and reading that can still be read (a failed write wrote
-        nothing, so the caller's write is then made in memory)."""
+    def fail(self, error: ProgressUnavailable) -> None:
+        """Switch to memory, keeping the answers, cards and reading that can still be read (a failed write
+        wrote nothing, so the caller's write is then made in memory). Once only: later calls do nothing."""
         store, self.store = self.store, None
+        if store is None:
+            return
         memory = MemoryProgress(learner=self._learner)
-        if store is not None:
-            with suppress(ProgressUnavailable, sqlite3.Error):
-                for answer in store.history:
-                    memory.record(answer)
-            with suppress(ProgressUnavailable, sqlite3.Error), store.db.using() as conn:
-                rows = conn.execute("SELECT lesson, section FROM reads WHERE learner_id = ?", (store.id,))
-                memory.sections_read.update((lesson, int(section)) for lesson, section in rows)
+        with suppress(ProgressUnavailable, sqlite3.Error):
+            memory.history = list(store.history)
+            memory.cards = {card.item: card for card in store.item_states()}
+        with suppress(ProgressUnavailable, sqlite3.Error):
+            memory.sections_read = {(lesson, section): at for lesson, section, at in store.sections()}
         self.memory = memory
         message = error.message
         if "no longer" not in message and "from now on" not in message:
@@ -178,6 +207,9 @@ class SavedProgress:
     def read(self, lesson_id: str, section: int) -> bool:
         return self._use(lambda p: p.read(lesson_id, section))
 
+    def sections(self) -> list[tuple[str, int, float]]:
+        return self._use(lambda p: p.sections())
+
     def item_state(self, item: str) -> ItemState | None:
         return self._use(lambda p: p.item_state(item))
 
@@ -194,21 +226,3 @@ class SavedProgress:
         """Cards due by ``until`` (default now): one count query rather than loading the cards."""
         moment = time.time() if until is None else until
         return self._use(lambda p: p.due_count(moment) if isinstance(p, SqliteProgress) else len(p.due_items(moment)))
-
-
-# --- the sidebar, on every page ---------------------------------------------------------------------------
-
-
-def sidebar() -> None:
-    """Everything main.py draws in the sidebar before the page: the learner (chosen or created there) with
-    any problem saving progress, then every content file that failed to load (the app carries on
-    without them)."""
-    from tutor.app import learners  # imported here: learners uses this module
-    from tutor.app.reveal import md
-
-    learners.sidebar()
-    problems = course().problems
-    if problems:
-        with st.sidebar.expander(f"⚠ {len(problems)} content problem(s): files skipped"):
-            for entry in problems[:50]:
-                st.caption(md(str(entry)))  # it quotes what the files hold: shown as written, never as Markdown

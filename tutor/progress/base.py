@@ -8,26 +8,9 @@ should type against :class:`Progress` so either can be used.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import date
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-if TYPE_CHECKING:
-    from tutor.progress.memory import Answer
-    from tutor.progress.scheduling import ItemState
-
-
-@dataclass(frozen=True)
-class DayCount:
-    """Answers given on one local calendar day."""
-
-    day: date
-    answered: int
-    right: int  # answers entirely right
-
-    @property
-    def accuracy(self) -> float:
-        return self.right / self.answered if self.answered else 0.0
+from tutor.progress.records import Answer, DayCount, ItemState
 
 
 @runtime_checkable
@@ -67,6 +50,10 @@ class Progress(Protocol):
     def mark_read(self, lesson_id: str, section: int) -> None: ...
 
     def read(self, lesson_id: str, section: int) -> bool: ...
+
+    def sections(self) -> list[tuple[str, int, float]]:
+        """Every lesson section read: (lesson id, section index, when, epoch seconds), by lesson and section."""
+        ...
 
     def item_state(self, item: str) -> ItemState | None:
         """The item's review card, or None if it has none (never answered, or a one-off item)."""

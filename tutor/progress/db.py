@@ -2,12 +2,20 @@
 
 The file is ``$ALUETTE_DB`` or ``~/.local/share/aluette-tutor/progress.db``. Opening it:
 
-* sets WAL (readers never block the writer, and one writer's commit is one append to the log),
-  ``synchronous=NORMAL``, ``foreign_keys=ON`` and a busy timeout;
-* checks the file (``PRAGMA quick_check``), applies the pending migrations in one transaction each,
-  then proves it can write (a header write in a transaction that is rolled back);
+* first looks at the file without changing it (its 100-byte header, then a read-only connection): a file
+  that is not SQLite, that a newer tutor wrote, or that is another program's database (tables that are not
+  the tutor's) is refused as it is, with no byte changed and no ``-wal``/``-shm`` file made;
+* then, on the connection that will write, checks it again and in full (``PRAGMA quick_check``), sets WAL
+  (readers never block the writer, and one writer's commit is one append to the log),
+  ``synchronous=NORMAL`` and ``foreign_keys=ON``, applies the pending migrations in one transaction each,
+  and proves it can write (a header write in a transaction that is rolled back);
+* waits at most :data:`OPEN_BUSY_MS` for a lock while opening (the first page of a session says "busy" at
+  once rather than hang), and :data:`WRITE_BUSY_MS` afterwards (another tab's answer being written);
 * and turns every way this can fail into :class:`ProgressUnavailable` with a one-line message naming
   the file, so the app can say so and carry on without saving.
+
+A file deleted or replaced while it is open is noticed by :func:`file_identity` (the store compares it
+before every write): SQLite itself would carry on writing to the deleted file, which nobody opens again.
 
 Why ``synchronous=NORMAL``: in WAL mode a transaction is committed once its frames are appended to the
 ``-wal`` file; NORMAL skips the fsync on each commit (it syncs at checkpoints). A killed process
@@ -20,25 +28,31 @@ the database stays consistent. FULL would add an fsync per answer for that case 
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor.progress.scheduling import ItemState, replay, reviewable
+from tutor.progress.records import ItemState
+from tutor.progress.scheduling import replay, reviewable
 
 ENV_VAR = "ALUETTE_DB"
-BUSY_TIMEOUT_MS = 5000  # how long a writer waits for another one before giving up
+OPEN_BUSY_MS = 250  # opening: a file another program holds locked is reported at once, not after seconds
+WRITE_BUSY_MS = 2000  # once open: how long a write waits for another tab's transaction before giving up
+SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 class ProgressUnavailable(Exception):
-    """The progress file cannot be used; ``message`` is one line naming the file, fit to show as is."""
+    """The progress file cannot be used; ``message`` is one line naming the file, fit to show as is.
+    ``busy`` says the file was only locked by another program: trying again later may work."""
 
-    def __init__(self, message: str, path: Path | str | None = None) -> None:
+    def __init__(self, message: str, path: Path | str | None = None, *, busy: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.path = None if path is None else str(path)
+        self.busy = busy
 
     def __str__(self) -> str:
         return self.message
@@ -163,9 +177,7 @@ def migrate(conn: sqlite3.Connection, path: Path | str = "the progress file") ->
     version before. A file from a newer tutor is refused rather than guessed at."""
     before = conn.execute("PRAGMA user_version").fetchone()[0]
     if before > SCHEMA_VERSION:
-        raise ProgressUnavailable(
-            f"Progress is not saved: {path} was written by a newer version of the tutor (schema {before}).", path
-        )
+        raise _newer(path, before)
     if before == SCHEMA_VERSION:
         return before
     for migration in MIGRATIONS:
@@ -204,7 +216,8 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 def connect(path: Path | str | None = None, *, read_only: bool = False) -> sqlite3.Connection:
     """Open the progress file (``default_path()`` if None), creating it and its folder if need be, with
-    the schema up to date. Raises :class:`ProgressUnavailable` when it cannot be read and written.
+    the schema up to date. Raises :class:`ProgressUnavailable` when it cannot be read and written, or is
+    not the tutor's to use (see the module's docstring: a refused file is left exactly as it was).
 
     ``read_only`` opens the file read-only (``mode=ro``), which is refused like a read-only file: this is how
     tests check read-only handling when they run as root, for whom file permissions do not apply.
@@ -221,24 +234,27 @@ def connect(path: Path | str | None = None, *, read_only: bool = False) -> sqlit
         raise ProgressUnavailable(
             f"Progress is not saved: the folder {where.parent} cannot be created ({reason.lower()}).", where
         ) from error
+    inspect(where)
     uri = where.resolve().as_uri() + ("?mode=ro" if read_only else "?mode=rwc")
     conn: sqlite3.Connection | None = None
     try:
         conn = sqlite3.connect(
-            uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+            uri, uri=True, timeout=OPEN_BUSY_MS / 1000, isolation_level=None, check_same_thread=False
         )
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("PRAGMA user_version").fetchone()  # the first read: a non-database fails here
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute(f"PRAGMA busy_timeout = {OPEN_BUSY_MS}")
+        # Again on this connection, before anything is written: the file may have been made meanwhile.
+        check_owner(conn, where)
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
-            raise ProgressUnavailable(f"Progress is not saved: {where} is damaged ({check}).", where)
+            raise ProgressUnavailable(f"Progress is not saved: {where} is damaged ({_one_line(check)}).", where)
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":  # e.g. a file system without shared memory
             raise ProgressUnavailable(f"Progress is not saved: {where} cannot be used in WAL mode ({mode}).", where)
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn, where)
         _prove_writable(conn)
+        conn.execute(f"PRAGMA busy_timeout = {WRITE_BUSY_MS}")
     except ProgressUnavailable:
         if conn is not None:
             conn.close()
@@ -248,6 +264,94 @@ def connect(path: Path | str | None = None, *, read_only: bool = False) -> sqlit
             conn.close()
         raise unavailable(error, where) from error
     return conn
+
+
+def inspect(where: Path) -> None:
+    """Refuse, without changing it in any way, a file the tutor must not use: one that is not SQLite, was
+    written by a newer tutor, or is another program's database. A missing or empty file is fine (it becomes
+    a new progress file).
+
+    The header is read as plain bytes first. Then a read-only connection lists the tables; reading a
+    WAL-mode file would make its ``-wal`` and ``-shm`` files, so when it has no ``-wal`` (nobody has it
+    open) it is read as ``immutable`` (no locks, no side files; nobody can be changing it). A file in
+    rollback mode, or with a ``-wal``, is read normally, with locks: it may be in use.
+    """
+    try:
+        with where.open("rb") as file:
+            header = file.read(100)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        reason = (error.strerror or "cannot be read").lower()
+        raise ProgressUnavailable(f"Progress is not saved: {where} cannot be read ({reason}).", where) from error
+    if not header:
+        return  # an empty file: SQLite makes a database of it
+    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
+        raise ProgressUnavailable(f"Progress is not saved: {where} {_REASONS['SQLITE_NOTADB']}.", where)
+    version = int.from_bytes(header[60:64], "big", signed=True)  # user_version, as last checkpointed
+    if version > SCHEMA_VERSION:
+        raise _newer(where, version)
+    wal_mode = header[18] == 2 or header[19] == 2  # the file format's write and read versions
+    immutable = wal_mode and not where.with_name(where.name + "-wal").exists()
+    uri = where.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=OPEN_BUSY_MS / 1000, isolation_level=None)
+    except sqlite3.Error as error:
+        raise unavailable(error, where) from error
+    try:
+        check_owner(conn, where)
+    except sqlite3.Error as error:
+        raise unavailable(error, where) from error
+    finally:
+        conn.close()
+
+
+def tables_at(version: int) -> frozenset[str]:
+    """The tables a progress file of schema ``version`` has, read from the migrations."""
+    return frozenset(
+        found.group(1)
+        for migration in MIGRATIONS
+        if migration.version <= version
+        for statement in migration.statements
+        if (found := re.match(r"\s*CREATE TABLE (\w+)", statement))
+    )
+
+
+def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
+    """Refuse a database that is neither empty nor a progress file of this tutor (or an older one)."""
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])  # the first read: a non-database fails here
+    if version > SCHEMA_VERSION:
+        raise _newer(where, version)
+    objects = conn.execute(
+        "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"  # SQLite's own
+    ).fetchall()
+    if version == 0 and not objects:
+        return  # an empty database: the tutor's to fill
+    tables = sorted(str(name) for kind, name in objects if kind == "table")
+    if version >= 1 and set(tables) == tables_at(version):
+        return
+    listed = ", ".join(_one_line(name)[:30] for name in tables[:4]) + (", ..." if len(tables) > 4 else "")
+    raise ProgressUnavailable(
+        f"Progress is not saved: {where} is another program's database (tables: {listed or 'none'}), "
+        "not a progress file; the tutor leaves it as it is.",
+        where,
+    )
+
+
+def _newer(where: Path | str, version: int) -> ProgressUnavailable:
+    return ProgressUnavailable(
+        f"Progress is not saved: {where} was written by a newer version of the tutor (schema {version}).", where
+    )
+
+
+def file_identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path`` now, or None if there is none. While a connection holds the
+    file open its inode cannot be reused, so a different identity means the file was replaced."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def _prove_writable(conn: sqlite3.Connection) -> None:
@@ -267,8 +371,8 @@ _REASONS = {
     "SQLITE_CANTOPEN": "cannot be opened (check that it and its folder can be read and written)",
     "SQLITE_PERM": "cannot be opened (permission denied)",
     "SQLITE_AUTH": "cannot be opened (permission denied)",
-    "SQLITE_BUSY": "is busy: another program holds it locked",
-    "SQLITE_LOCKED": "is busy: another program holds it locked",
+    "SQLITE_BUSY": "is busy: another program is using it and holds it locked",
+    "SQLITE_LOCKED": "is busy: another program is using it and holds it locked",
     "SQLITE_FULL": "cannot grow: the disk is full",
     "SQLITE_IOERR": "cannot be read or written (input/output error)",
 }
@@ -277,16 +381,17 @@ _REASONS = {
 def unavailable(error: sqlite3.Error, path: Path | str) -> ProgressUnavailable:
     """A :class:`ProgressUnavailable` for an SQLite error on ``path``, in words rather than error codes."""
     name = getattr(error, "sqlite_errorname", "") or ""
-    if name.startswith("SQLITE_READONLY"):
+    base = "_".join(name.split("_")[0:2])
+    if base == "SQLITE_READONLY":
         reason = "is read-only"
     else:
-        base = name.split("_")[0:2]
-        reason = _REASONS.get(name) or _REASONS.get("_".join(base)) or f"cannot be used ({_one_line(error)})"
-    return ProgressUnavailable(f"Progress is not saved: {path} {reason}.", path)
+        reason = _REASONS.get(name) or _REASONS.get(base) or f"cannot be used ({_one_line(error)})"
+    busy = base in ("SQLITE_BUSY", "SQLITE_LOCKED")
+    return ProgressUnavailable(f"Progress is not saved: {path} {reason}.", path, busy=busy)
 
 
-def _one_line(error: BaseException) -> str:
-    return " ".join(str(error).split()) or type(error).__name__
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split()) or type(text).__name__
 
 
 def integrity(conn: sqlite3.Connection) -> str:

@@ -3,34 +3,13 @@
 from __future__ import annotations
 
 import time
-import uuid
 from dataclasses import dataclass, field
 from datetime import date
 
-from tutor.progress.base import DayCount
-from tutor.progress.scheduling import ItemState, review, reviewable
+from tutor.progress.records import Answer, DayCount, ItemState
+from tutor.progress.scheduling import review, reviewable
 
-
-def new_uid() -> str:
-    """A unique id for an answer: export and import merge answers by it, so nothing is counted twice."""
-    return uuid.uuid4().hex
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One answered item: a scenario id, or a drill id such as ``tier:3-coins``."""
-
-    item: str
-    kind: str
-    given: dict[str, str]  # asked key -> the answer as shown back
-    correct: dict[str, bool]  # asked key -> right or wrong
-    seconds: float  # how long the learner took
-    at: float = field(default_factory=time.time)
-    uid: str = field(default_factory=new_uid)
-
-    @property
-    def all_correct(self) -> bool:
-        return all(self.correct.values())
+__all__ = ["Answer", "MemoryProgress"]  # Answer is also imported from here by the pages
 
 
 @dataclass
@@ -39,7 +18,7 @@ class MemoryProgress:
 
     learner: str = "Guest"
     history: list[Answer] = field(default_factory=list)
-    sections_read: set[tuple[str, int]] = field(default_factory=set)  # (lesson id, section index)
+    sections_read: dict[tuple[str, int], float] = field(default_factory=dict)  # (lesson id, section) -> when
     cards: dict[str, ItemState] = field(default_factory=dict)  # item -> review card
 
     saved = False  # nothing outlives the session
@@ -57,11 +36,14 @@ class MemoryProgress:
         """Answered entirely right at least once."""
         return any(a.item == item and a.all_correct for a in self.history)
 
-    def mark_read(self, lesson_id: str, section: int) -> None:
-        self.sections_read.add((lesson_id, section))
+    def mark_read(self, lesson_id: str, section: int, at: float | None = None) -> None:
+        self.sections_read.setdefault((lesson_id, section), time.time() if at is None else at)
 
     def read(self, lesson_id: str, section: int) -> bool:
         return (lesson_id, section) in self.sections_read
+
+    def sections(self) -> list[tuple[str, int, float]]:
+        return [(lesson, section, at) for (lesson, section), at in sorted(self.sections_read.items())]
 
     @property
     def totals(self) -> tuple[int, int]:

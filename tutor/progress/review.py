@@ -27,7 +27,7 @@ from tutor.content.course import Course
 from tutor.content.scenario import Scenario
 from tutor.engine import NAMED, PACK, SIGNAL_IDS, TIERS, RuleViolation, card, cards_of_tier
 from tutor.progress.base import Progress
-from tutor.progress.memory import Answer
+from tutor.progress.records import Answer
 
 RANKING_LESSON = "the-ranking"  # ranking facts become new items once this lesson's scenarios are practised
 AGAIN_GAP = 3  # other items asked before a mistake comes back

@@ -16,14 +16,11 @@ Choices (see ``SCHEDULER``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 from fsrs import Card, Rating, Scheduler, State
 
-if TYPE_CHECKING:
-    from tutor.progress.memory import Answer
+from tutor.progress.records import Answer, ItemState
 
 SCHEDULER = Scheduler(
     learning_steps=(timedelta(minutes=1), timedelta(minutes=10)),
@@ -64,37 +61,18 @@ def reviewable(item: str) -> bool:
     return not item.startswith(ONE_OFF_PREFIXES)
 
 
-@dataclass(frozen=True)
-class ItemState:
-    """An item's FSRS card plus the counts the Progress page needs. Times are epoch seconds."""
-
-    item: str
-    kind: str
-    state: int  # fsrs.State: 1 learning, 2 review, 3 relearning
-    step: int | None
-    stability: float | None  # days for recall to fall to 90%
-    difficulty: float | None
-    due: float
-    last_review: float | None
-    reps: int  # answers given
-    wrong: int  # answers with a wrong key (rated Again)
-    last_correct: bool  # the latest answer was entirely right
-
-    @property
-    def accuracy(self) -> float:
-        return (self.reps - self.wrong) / self.reps if self.reps else 0.0
-
-    def card(self) -> Card:
-        """The fsrs card (card_id is unused by scheduling; 0 avoids fsrs's 1 ms sleep for a fresh id)."""
-        return Card(
-            card_id=0,
-            state=State(self.state),
-            step=self.step,
-            stability=self.stability,
-            difficulty=self.difficulty,
-            due=_utc(self.due),
-            last_review=None if self.last_review is None else _utc(self.last_review),
-        )
+def fsrs_card(state: ItemState) -> Card:
+    """The fsrs card of an item's state (card_id is unused by scheduling; 0 avoids fsrs's 1 ms sleep for a
+    fresh id)."""
+    return Card(
+        card_id=0,
+        state=State(state.state),
+        step=state.step,
+        stability=state.stability,
+        difficulty=state.difficulty,
+        due=_utc(state.due),
+        last_review=None if state.last_review is None else _utc(state.last_review),
+    )
 
 
 def _utc(epoch: float) -> datetime:
@@ -110,7 +88,7 @@ def review_values(
     previous: ItemState | None, item: str, kind: str, all_correct: bool, seconds: float, at: float
 ) -> ItemState:
     """:func:`review` from plain values (what a database row holds)."""
-    card = Card(card_id=0, due=_utc(at)) if previous is None else previous.card()
+    card = Card(card_id=0, due=_utc(at)) if previous is None else fsrs_card(previous)
     when = _utc(at)
     if card.last_review is not None and when < card.last_review:
         # An answer older than the last review (a clock change, an import out of order): FSRS cannot go

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from tutor.content.course import Course
-from tutor.progress.base import DayCount, Progress
+from tutor.progress.base import Progress
+from tutor.progress.records import DayCount, ItemState
 from tutor.progress.review import exists, item_label, ranking_facts
-from tutor.progress.scheduling import ItemState
 
 MASTERED_STABILITY = 7.0  # days
 HARDEST = 10

@@ -1,12 +1,23 @@
 """Progress saved in the SQLite file: learners, and one learner's answers, reading and review cards.
 
->>> db = ProgressDB(path)                       # doctest: +SKIP
->>> progress = db.progress("Ann")               # doctest: +SKIP  (creates Ann if she is new)
->>> progress.record(answer)                     # doctest: +SKIP  (answer + its FSRS card, one transaction)
+>>> import tempfile
+>>> folder = tempfile.TemporaryDirectory()
+>>> db = ProgressDB(Path(folder.name) / "progress.db")
+>>> ann = db.progress("Ann")  # creates Ann, who is new
+>>> ann.record(Answer("spoiled-aces", "trick", {"winner": "nobody"}, {"winner": True}, 12.5, uid="a1"))
+'a1'
+>>> ann.totals, ann.solved("spoiled-aces"), db.learners()
+((1, 1), True, ['Ann'])
+>>> db.close()
+>>> folder.cleanup()
 
-Every query of :class:`SqliteProgress` is filtered by the learner's id, fixed when it is made: two tabs or
-two learners each hold their own object (and connection), and one learner's rows never come back under
-another's name. Every SQLite failure comes out as :class:`~tutor.progress.db.ProgressUnavailable`.
+``record`` writes the answer and its item's FSRS card in one transaction. Every query of
+:class:`SqliteProgress` is filtered by the learner's id, fixed when it is made: two tabs or two learners each
+hold their own object (and connection), and one learner's rows never come back under another's name. Every
+SQLite failure comes out as :class:`~tutor.progress.db.ProgressUnavailable`, and so does a write to a file
+that was deleted or replaced since it was opened.
+
+Export and import are :mod:`tutor.progress.transfer`'s, built on this module.
 """
 
 from __future__ import annotations
@@ -16,28 +27,27 @@ import sqlite3
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tutor.progress.base import DayCount, Progress
+from tutor.progress.base import Progress
 from tutor.progress.db import (
     CARD_COLUMNS,
     ProgressUnavailable,
     card_row,
     connect,
     default_path,
+    file_identity,
     transaction,
     unavailable,
 )
-from tutor.progress.memory import Answer, MemoryProgress
-from tutor.progress.scheduling import ItemState, review, reviewable
-
-if TYPE_CHECKING:
-    from tutor.progress.transfer import ImportResult
+from tutor.progress.memory import MemoryProgress
+from tutor.progress.records import Answer, DayCount, ItemState
+from tutor.progress.scheduling import review, reviewable
 
 NAME_LIMIT = 40
 
@@ -71,12 +81,26 @@ class ProgressDB:
     def __init__(self, path: Path | str | None = None, *, read_only: bool = False) -> None:
         self.path = (Path(path).expanduser() if path is not None else default_path()).absolute()
         self.conn = connect(self.path, read_only=read_only)
+        self.identity = file_identity(self.path)  # the file this connection writes to
+        self._side_files = self._side_identities()  # its -wal and -shm, open from now on
         self.lock = threading.RLock()
         self.writes = 0  # commits through this connection (``PRAGMA data_version`` counts only the others')
 
     def close(self) -> None:
+        """Close the connection. If the file was deleted or replaced meanwhile, first empty its ``-wal``
+        (when the ``-wal`` and ``-shm`` by its name are still the ones this connection opened): SQLite leaves
+        a moved file's side files behind on closing, and the next file of that name would read this one's
+        last pages from them."""
         with self.lock:
+            if file_identity(self.path) != self.identity and self._side_identities() == self._side_files:
+                with suppress(sqlite3.Error):
+                    self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # into the old file, which is gone
             self.conn.close()
+
+    def _side_identities(self) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+        return file_identity(self.path.with_name(self.path.name + "-wal")), file_identity(
+            self.path.with_name(self.path.name + "-shm")
+        )
 
     def __enter__(self) -> ProgressDB:
         return self
@@ -84,13 +108,26 @@ class ProgressDB:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def check_file(self) -> None:
+        """Raise :class:`ProgressUnavailable` if the file at :attr:`path` is no longer the one this connection
+        writes to (deleted, moved away or replaced): SQLite would go on writing to the old file, which
+        nobody opens again. Reading still works (the connection holds the old file), so what the session
+        shows can still be copied to memory."""
+        if file_identity(self.path) != self.identity:
+            raise ProgressUnavailable(
+                f"Progress is no longer saved: {self.path} was deleted or replaced while the tutor was running.",
+                self.path,
+            )
+
     @contextmanager
     def using(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        """The connection under the lock (in one write transaction if ``write``); SQLite errors come out as
-        :class:`ProgressUnavailable`, which a caller can show and then carry on without saving."""
+        """The connection under the lock (in one write transaction if ``write``, after checking the file is
+        still there: :meth:`check_file`); SQLite errors come out as :class:`ProgressUnavailable`, which a
+        caller can show and then carry on without saving."""
         with self.lock:
             try:
                 if write:
+                    self.check_file()
                     with transaction(self.conn):
                         yield self.conn
                     self.writes += 1
@@ -227,21 +264,7 @@ class SqliteProgress:
                 with self.db.using(write=True) as conn:
                     # Under the write lock, so no other connection commits between this check and ours.
                     version, fresh = self._freshness(conn)
-                    added = conn.execute(
-                        "INSERT OR IGNORE INTO answers (learner_id, uid, item, kind, given, correct, all_correct,"
-                        " answered_at, seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            self.id,
-                            answer.uid,
-                            answer.item,
-                            answer.kind,
-                            json.dumps({str(k): str(v) for k, v in answer.given.items()}, ensure_ascii=False),
-                            json.dumps({str(k): bool(v) for k, v in answer.correct.items()}),
-                            int(answer.all_correct),
-                            answer.at,
-                            answer.seconds,
-                        ),
-                    ).rowcount
+                    added = insert_answer(conn, self.id, answer)
                     if added and reviewable(answer.item):
                         save_card(conn, self.id, review(_card(conn, self.id, answer.item), answer))
                 if fresh and added:
@@ -289,7 +312,8 @@ class SqliteProgress:
 
     # --- Reading ----------------------------------------------------------------------------------------
 
-    def mark_read(self, lesson_id: str, section: int) -> None:
+    def mark_read(self, lesson_id: str, section: int, at: float | None = None) -> None:
+        """Keep that the section was read (``at``, epoch seconds, default now), unless it is kept already."""
         if (lesson_id, section) in self._fresh().reads:
             return  # pages mark the section shown on every rerun: no write when nothing changes
         with self.db.lock:
@@ -297,13 +321,21 @@ class SqliteProgress:
                 version, fresh = self._freshness(conn)
                 conn.execute(
                     "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)",
-                    (self.id, lesson_id, section, time.time()),
+                    (self.id, lesson_id, section, time.time() if at is None else at),
                 )
             if fresh:
                 self._apply(version, read=(lesson_id, section))
 
     def read(self, lesson_id: str, section: int) -> bool:
         return (lesson_id, section) in self._fresh().reads
+
+    def sections(self) -> list[tuple[str, int, float]]:
+        """Every lesson section read: (lesson id, section index, when), by lesson and section."""
+        with self.db.using() as conn:
+            rows = conn.execute(
+                "SELECT lesson, section, read_at FROM reads WHERE learner_id = ? ORDER BY lesson, section", (self.id,)
+            ).fetchall()
+        return [(str(lesson), int(section), float(at)) for lesson, section, at in rows]
 
     # --- Review cards -----------------------------------------------------------------------------------
 
@@ -344,24 +376,6 @@ class SqliteProgress:
                 (self.id,),
             ).fetchall()
         return [DayCount(date.fromisoformat(day), n, right) for day, n, right in rows]
-
-    # --- Export and import ------------------------------------------------------------------------------
-
-    def export(self) -> dict[str, Any]:
-        """This learner's progress in the export format (see :mod:`tutor.progress.transfer`)."""
-        from tutor.progress.transfer import export_learner
-
-        return export_learner(self)
-
-    def export_json(self) -> str:
-        return json.dumps(self.export(), ensure_ascii=False, indent=1)
-
-    def import_json(self, data: str | bytes | Mapping[str, Any]) -> ImportResult:
-        """Merge an export into this learner (whatever name it was exported under); see
-        :func:`tutor.progress.transfer.import_progress`."""
-        from tutor.progress.transfer import import_progress
-
-        return import_progress(self.db, data, self._name)
 
     # --- The cache --------------------------------------------------------------------------------------
 
@@ -425,6 +439,27 @@ def _card(conn: sqlite3.Connection, learner_id: int, item: str) -> ItemState | N
         f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND item = ?", (learner_id, item)
     ).fetchone()
     return None if row is None else state_from_row(row)
+
+
+def insert_answer(conn: sqlite3.Connection, learner_id: int, answer: Answer) -> bool:
+    """Add ``answer`` to the learner's answers unless its uid is there already; whether it was added."""
+    return bool(
+        conn.execute(
+            "INSERT OR IGNORE INTO answers (learner_id, uid, item, kind, given, correct, all_correct, answered_at,"
+            " seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                learner_id,
+                answer.uid,
+                answer.item,
+                answer.kind,
+                json.dumps({str(k): str(v) for k, v in answer.given.items()}, ensure_ascii=False),
+                json.dumps({str(k): bool(v) for k, v in answer.correct.items()}),
+                int(answer.all_correct),
+                answer.at,
+                answer.seconds,
+            ),
+        ).rowcount
+    )
 
 
 def save_card(conn: sqlite3.Connection, learner_id: int, state: ItemState) -> None:

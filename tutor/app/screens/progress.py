@@ -85,26 +85,37 @@ if stats.hardest:
 
 # --- export and import ---------------------------------------------------------------------------------------------
 st.subheader("Back up or move your progress")
+
+
+def download(label: str) -> None:
+    st.download_button(
+        label,
+        data=lambda: progress_view.exported_json(progress),  # made when clicked, not on every rerun
+        file_name=progress_view.export_file_name(progress.learner),
+        mime="application/json",
+        key=f"{PREFIX}.export",
+        icon=":material/download:",
+        on_click="ignore",
+    )
+
+
 if store is None:
     problem = state.problem()
-    st.caption(
-        f"{problem} Export and import need saved progress."
-        if problem
-        else "Export and import are for saved progress: choose or add your name in the sidebar first."
-    )
+    if problem and stats.answered:
+        # The file failed: what this session holds can still be taken away, and imported once it works again.
+        st.caption(md(f"{problem} Download what you answered, to import it once progress can be saved again."))
+        download("Download this session's progress")
+    else:
+        st.caption(
+            md(f"{problem} Export and import need saved progress.")
+            if problem
+            else "Export and import are for saved progress: choose or add your name in the sidebar first."
+        )
 else:
     out, into = st.columns(2, gap="large")
     with out:
         st.markdown("**Export** everything you answered and read, as a JSON file.")
-        st.download_button(
-            "Download my progress",
-            data=lambda: progress_view.exported_json(progress),  # made when clicked, not on every rerun
-            file_name=progress_view.export_file_name(progress.learner),
-            mime="application/json",
-            key=f"{PREFIX}.export",
-            icon=":material/download:",
-            on_click="ignore",
-        )
+        download("Download my progress")
     with into:
         st.markdown(f"**Import** a progress file into {md(progress.learner)}'s. Answers already here are skipped.")
         upload = st.file_uploader("Progress file (JSON)", type=["json"], key=f"{PREFIX}.import")

@@ -1,0 +1,19 @@
+"""The sidebar of every page, drawn by main.py before the page: the learner (chosen or created there, with
+any problem saving progress), then every content file that failed to load (the app carries on without
+them)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.app import learners, state
+from tutor.app.reveal import md
+
+
+def draw() -> None:
+    learners.sidebar()
+    problems = state.course().problems
+    if problems:
+        with st.sidebar.expander(f"⚠ {len(problems)} content problem(s): files skipped"):
+            for entry in problems[:50]:
+                st.caption(md(str(entry)))  # it quotes what the files hold: shown as written, never as Markdown
