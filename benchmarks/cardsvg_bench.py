@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from a checkout, without installing the package
@@ -27,13 +28,13 @@ from tutor.app import cardsvg  # noqa: E402
 from tutor.engine import PACK, Card  # noqa: E402
 
 WIDTHS = (40, 56, 80)
-LOOKS: tuple[dict[str, object], ...] = (
+LOOKS: tuple[dict[str, Any], ...] = (
     {},
     {"highlight": True},
     {"spoiled": True, "caption": "12 N"},
     {"show_tier": True, "caption": "3"},
 )
-CALLS: list[tuple[Card | None, dict[str, object]]] = [
+CALLS: list[tuple[Card | None, dict[str, Any]]] = [
     (card, {"width": width, **look}) for card in PACK for width in WIDTHS for look in LOOKS
 ] + [(None, {"width": width}) for width in WIDTHS for _ in PACK]
 

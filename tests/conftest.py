@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, settings
 PROFILE_VARIABLE = "ALUETTE_HYPOTHESIS"
 DEEP_FACTOR = 20
 
-_COMMON = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow], "print_blob": True}
-settings.register_profile("fast", derandomize=True, database=None, **_COMMON)
+_COMMON = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True)
+settings.register_profile("fast", _COMMON, derandomize=True, database=None)
 # deep keeps the default example count: the collection hook below multiplies every test's count alike
-settings.register_profile("deep", derandomize=False, **_COMMON)
+settings.register_profile("deep", _COMMON, derandomize=False)
 
 
 def profile_name(environ: Mapping[str, str]) -> str:

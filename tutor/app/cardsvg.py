@@ -382,7 +382,7 @@ def _card_svg(
     if highlight:
         body.append(_body_rect(fill="none", stroke=GOLD, stroke_width=6))
     if spoiled:
-        body.append(_body_rect(fill="none", stroke=TIE_RED, stroke_width=4.5, stroke_dasharray="9 6"))
+        body.append(_body_rect(fill="none", stroke=TIE_RED, stroke_width=4.5, dasharray="9 6"))
         body.extend(_tie_sash(size(13, MIN_TEXT_PX)))
     if caption:
         svg.append(
@@ -391,8 +391,10 @@ def _card_svg(
     return to_string(svg)
 
 
-def _body_rect(*, fill: str, stroke: str, stroke_width: float, **extra: str | float) -> Element:
-    return _el(
+def _body_rect(
+    *, fill: str, stroke: str, stroke_width: float, opacity: float | None = None, dasharray: str | None = None
+) -> Element:
+    rect = _el(
         "rect",
         x=LEFT,
         y=TOP,
@@ -402,8 +404,12 @@ def _body_rect(*, fill: str, stroke: str, stroke_width: float, **extra: str | fl
         fill=fill,
         stroke=stroke,
         stroke_width=stroke_width,
-        **extra,
     )
+    if opacity is not None:
+        rect.set("opacity", _n(opacity))
+    if dasharray is not None:
+        rect.set("stroke-dasharray", dasharray)
+    return rect
 
 
 @cache
