@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8501
 
-.PHONY: run test lint check bench install install-test chromium clean
+.PHONY: run test test-deep lint check bench install install-test chromium clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ test: install-test chromium
 	$(BIN)/ruff check .
 	$(BIN)/aluette-tutor check lessons scenarios
 	$(BIN)/pytest
+
+# The property tests alone, with fresh random examples and twenty times as many (tests/conftest.py): a longer,
+# separate job; a failure prints the example and is replayed first by the next run.
+test-deep: install-test
+	ALUETTE_HYPOTHESIS=deep $(BIN)/pytest -m hypothesis tests --hypothesis-show-statistics
 
 lint: install-test
 	$(BIN)/ruff check .

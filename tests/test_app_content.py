@@ -8,14 +8,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from helpers import new_session
 from test_app_practice import fill, submit
 
 from tutor.app import saved_deals, state
 from tutor.app.reveal import md
 
 ROOT = Path(__file__).resolve().parent.parent
-MAIN = str(ROOT / "tutor" / "app" / "main.py")
 
 
 @pytest.fixture
@@ -31,7 +30,7 @@ def content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_the_broken_file_is_named_and_skipped(content: Path) -> None:
-    at = AppTest.from_file(MAIN, default_timeout=60)
+    at = new_session()
     at.run()
     assert not at.exception
     (expander,) = [e for e in at.sidebar.expander if "content problem" in e.label]
@@ -43,7 +42,7 @@ def test_the_broken_file_is_named_and_skipped(content: Path) -> None:
 
 
 def test_practice_still_works_beside_a_broken_file(content: Path) -> None:
-    at = AppTest.from_file(MAIN, default_timeout=60)
+    at = new_session()
     at.query_params["scenario"] = "spoiled-aces"
     at.switch_page("screens/practice.py")
     at.run()

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import state
 from tutor.content.course import Course
 from tutor.progress.memory import Answer, MemoryProgress
 
-MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
-
 
 def home(progress: MemoryProgress | None = None) -> AppTest:
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    if progress is not None:
-        at.session_state["progress"] = progress
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return open_page(session={"progress": progress} if progress is not None else None)
 
 
 def metrics(at: AppTest) -> dict[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import predict, quiz, state
@@ -12,7 +13,6 @@ from tutor.content.course import Course, load_course
 from tutor.content.solve import solve
 from tutor.progress.memory import Answer, MemoryProgress
 
-MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
 PREFIX = "learn"
 
 LESSON = """\
@@ -48,15 +48,7 @@ def small_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Course:
 
 
 def learn(progress: MemoryProgress | None = None, **query: str) -> AppTest:
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    for key, value in query.items():
-        at.query_params[key] = value
-    if progress is not None:
-        at.session_state["progress"] = progress
-    at.switch_page("screens/learn.py")
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return open_page("screens/learn.py", query=query, session={"progress": progress} if progress is not None else None)
 
 
 def answer_right(at: AppTest) -> None:

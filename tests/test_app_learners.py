@@ -15,6 +15,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import drill_widgets, predict, progress_view, state
@@ -24,7 +25,6 @@ from tutor.content.solve import solve
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.store import ProgressDB, SqliteProgress
 
-MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
 RIGHT_SPOILED_ACES = {"winner": None, "next_leader": "N"}  # checked against the engine in test_app_practice
 WRONG_SPOILED_ACES = {"winner": "S", "next_leader": "S"}
 SAVED = "your progress is saved on this computer"
@@ -40,12 +40,7 @@ def ok(at: AppTest) -> AppTest:
 
 def open_app(page: str | None = None, **query: str) -> AppTest:
     """A new browser session, on ``page`` (default Home)."""
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    for key, value in query.items():
-        at.query_params[key] = value
-    if page:
-        at.switch_page(page)
-    return ok(at.run())
+    return open_page(page or None, query=query)
 
 
 def go(at: AppTest, page: str, **query: str) -> AppTest:

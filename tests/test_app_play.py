@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import play_view as pv
@@ -21,7 +22,6 @@ from tutor.content.solve import solve
 from tutor.engine import Seat
 from tutor.play.match import LEARNER, Match
 
-MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
 # With these choices (agree to the chant in odd deals, refuse in even ones, keep the highest, give the advised
 # signals, always play the first card offered) seed 20 has the learner discard once and a mordienne in deal 3.
 SEED = 20
@@ -38,11 +38,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def open_play() -> AppTest:
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    at.switch_page("screens/play.py")
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return open_page("screens/play.py")
 
 
 def run(at: AppTest) -> None:

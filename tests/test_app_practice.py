@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from pathlib import Path
 
 import pytest
+from helpers import new_session, open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import predict, quiz, state
@@ -20,19 +20,12 @@ from tutor.content.outcomes import KINDS, OUTCOME_SHAPES
 from tutor.content.scenario import ChantSetup, DealSetup, Scenario, SignalSetup
 from tutor.content.solve import solve
 
-MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
 PREFIX = "practice"
 RIGHT, WRONG = ":green[**✓**]", ":red[**✗**]"  # the marks in the grade table
 
 
 def practice(**query: str) -> AppTest:
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    for key, value in query.items():
-        at.query_params[key] = value
-    at.switch_page("screens/practice.py")
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return open_page("screens/practice.py", query=query)
 
 
 def current(at: AppTest) -> quiz.Attempt:
@@ -76,12 +69,8 @@ def texts(at: AppTest) -> str:
 
 def with_queue(scenario: Scenario) -> AppTest:
     """The Practice page asking exactly ``scenario`` (an in-memory one, e.g. generated)."""
-    at = AppTest.from_file(MAIN, default_timeout=60)
-    at.switch_page("screens/practice.py")
-    at.session_state[f"{PREFIX}.mode"] = "Mixed"
-    at.session_state[f"{PREFIX}.queue"] = quiz.Queue("Mixed", "", [scenario], seed=1)
-    at.run()
-    assert not at.exception, at.exception
+    queue = quiz.Queue("Mixed", "", [scenario], seed=1)
+    at = open_page("screens/practice.py", session={f"{PREFIX}.mode": "Mixed", f"{PREFIX}.queue": queue})
     assert current(at).scenario.id == scenario.id
     return at
 
@@ -100,7 +89,7 @@ def test_practice_renders_with_a_fresh_session() -> None:
 
 @pytest.mark.parametrize("mode", quiz.MODES)
 def test_every_mode_renders(mode: str) -> None:
-    at = AppTest.from_file(MAIN, default_timeout=60)
+    at = new_session()
     at.switch_page("screens/practice.py")
     at.session_state[f"{PREFIX}.mode"] = mode
     at.run()
@@ -341,7 +330,7 @@ def test_signals_are_sorted_into_the_rules_order() -> None:
 
 def test_endless_mode_shows_generated_scenarios() -> None:
     pytest.importorskip("tutor.content.generate")
-    at = AppTest.from_file(MAIN, default_timeout=60)
+    at = new_session()
     at.query_params["mode"] = "endless"
     at.query_params["kind"] = "trick"
     at.switch_page("screens/practice.py")

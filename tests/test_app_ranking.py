@@ -3,23 +3,15 @@
 from __future__ import annotations
 
 from html import escape
-from pathlib import Path
 
+from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.content import drills
 
-MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
-
 
 def ranking_page(tab: str | None = None) -> AppTest:
-    at = AppTest.from_file(MAIN, default_timeout=30)
-    at.switch_page("screens/ranking.py")
-    if tab:
-        at.session_state["ranking.tab"] = tab
-    at.run()
-    assert not at.exception
-    return at
+    return open_page("screens/ranking.py", session={"ranking.tab": tab} if tab else None)
 
 
 def shown_text(at: AppTest) -> str:

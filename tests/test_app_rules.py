@@ -5,18 +5,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
-MAIN = str(ROOT / "tutor" / "app" / "main.py")
 PACKAGE_COPY = ROOT / "tutor" / "app" / "rules.md"
 
 
 def rules_page() -> AppTest:
-    at = AppTest.from_file(MAIN, default_timeout=30)
-    at.switch_page("screens/rules.py").run()
-    assert not at.exception
-    return at
+    return open_page("screens/rules.py")
 
 
 def test_the_package_copy_is_docs_rules_md() -> None:

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.content import drills
 from tutor.engine import SIGNALS, cards, hand_signals
 
-MAIN = str(Path(__file__).resolve().parent.parent / "tutor" / "app" / "main.py")
 HAND = "3-coins, A-cups, A-clubs, 9-swords, 2-clubs, 5-cups, 6-cups, 7-cups, 8-cups"
 
 
 def signals_page(tab: str | None = None) -> AppTest:
-    at = AppTest.from_file(MAIN, default_timeout=30)
-    at.switch_page("screens/signals.py")
-    if tab:
-        at.session_state["signals.tab"] = tab
-    at.run()
-    assert not at.exception
-    return at
+    return open_page("screens/signals.py", session={"signals.tab": tab} if tab else None)
 
 
 def shown_text(at: AppTest) -> str:

@@ -1,4 +1,4 @@
-"""Cards drawn as SVG strings, the way ``chess.svg`` draws boards: pure functions, no browser needed.
+"""Cards drawn as SVG, the way ``chess.svg`` draws boards: pure functions, no browser needed.
 
 >>> from tutor.engine import card
 >>> svg = card_svg(card("3-coins"), width=64)
@@ -20,16 +20,19 @@ Design:
 - Highlight (a winning card): a thick gold border with a glow. Spoiled (tied cards): a dashed red
   border and a red "TIE" sash across the bottom-left corner. Dimmed: drawn faded.
 - No ``<defs>`` and no ids: several cards on one page can never clash.
-- The output is one line of XML (no blank lines or indentation), so Streamlit's Markdown never mistakes
-  part of it for a code block.
+- Each card is built as an ``xml.etree.ElementTree`` tree and written by :func:`tutor.app.markup.to_string`:
+  a caption, a label or a class holding ``&``, ``<`` or quotes is escaped by the serialiser, never by hand.
+  The output is one line of XML (no blank lines or indentation, line breaks in text written as
+  references), so Streamlit's Markdown never mistakes part of it for a code block.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from functools import lru_cache
-from html import escape
+from collections.abc import Callable, Collection, Sequence
+from functools import cache, lru_cache
+from xml.etree.ElementTree import Element
 
+from tutor.app.markup import escape, to_string, xml_text
 from tutor.engine.cards import Card, Suit
 from tutor.engine.ranking import TIERS
 
@@ -87,55 +90,85 @@ def _n(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+# --- elements -----------------------------------------------------------------------------------
+
+
+@cache
+def _attribute(name: str) -> str:
+    """The SVG name of a keyword: ``stroke_width`` is ``stroke-width``, ``class_`` is ``class``."""
+    return name.rstrip("_").replace("_", "-")
+
+
+def _el(tag: str, *children: Element, text: str | None = None, **attributes: str | float) -> Element:
+    """An element; numbers are written by :func:`_n`, text is escaped when the tree is written."""
+    element = Element(tag, {_attribute(k): v if isinstance(v, str) else _n(v) for k, v in attributes.items()})
+    element.extend(children)
+    element.text = text
+    return element
+
+
 # --- suit symbols, each drawn in a 100 x 100 box centred on (0, 0) ----------------------------------
 
 
-def _coin(fill: str, dark: str, light: str) -> str:
-    return (
-        f'<circle r="46" fill="{fill}" stroke="{dark}" stroke-width="6"/>'
-        f'<circle r="29" fill="none" stroke="{dark}" stroke-width="5"/>'
-        f'<circle r="12" fill="{light}" stroke="{dark}" stroke-width="4"/>'
-    )
+def _coin(fill: str, dark: str, light: str) -> list[Element]:
+    return [
+        _el("circle", r=46, fill=fill, stroke=dark, stroke_width=6),
+        _el("circle", r=29, fill="none", stroke=dark, stroke_width=5),
+        _el("circle", r=12, fill=light, stroke=dark, stroke_width=4),
+    ]
 
 
-def _cup(fill: str, dark: str, light: str) -> str:
-    return (
-        f'<path d="M-22 45 Q0 30 22 45 Z" fill="{fill}" stroke="{dark}" stroke-width="5" stroke-linejoin="round"/>'
-        f'<rect x="-6" y="4" width="12" height="34" fill="{fill}" stroke="{dark}" stroke-width="5"/>'
-        f'<ellipse cy="20" rx="12" ry="6" fill="{fill}" stroke="{dark}" stroke-width="4"/>'
-        f'<path d="M-38 -40 L38 -40 Q38 8 0 10 Q-38 8 -38 -40 Z" fill="{fill}" stroke="{dark}" '
-        'stroke-width="6" stroke-linejoin="round"/>'
-        f'<ellipse cy="-40" rx="38" ry="8" fill="{light}" stroke="{dark}" stroke-width="5"/>'
-    )
+def _cup(fill: str, dark: str, light: str) -> list[Element]:
+    return [
+        _el("path", d="M-22 45 Q0 30 22 45 Z", fill=fill, stroke=dark, stroke_width=5, stroke_linejoin="round"),
+        _el("rect", x=-6, y=4, width=12, height=34, fill=fill, stroke=dark, stroke_width=5),
+        _el("ellipse", cy=20, rx=12, ry=6, fill=fill, stroke=dark, stroke_width=4),
+        _el(
+            "path",
+            d="M-38 -40 L38 -40 Q38 8 0 10 Q-38 8 -38 -40 Z",
+            fill=fill,
+            stroke=dark,
+            stroke_width=6,
+            stroke_linejoin="round",
+        ),
+        _el("ellipse", cy=-40, rx=38, ry=8, fill=light, stroke=dark, stroke_width=5),
+    ]
 
 
-def _sword(fill: str, dark: str, light: str) -> str:
-    return (
-        f'<path d="M0 -50 L8 -36 L8 18 L-8 18 L-8 -36 Z" fill="{light}" stroke="{dark}" stroke-width="5" '
-        'stroke-linejoin="round"/>'
-        f'<line x1="0" y1="-34" x2="0" y2="14" stroke="{fill}" stroke-width="4"/>'
-        f'<rect x="-26" y="16" width="52" height="10" rx="4" fill="{fill}" stroke="{dark}" stroke-width="4"/>'
-        f'<rect x="-5" y="26" width="10" height="15" fill="{dark}"/>'
-        f'<circle cy="45" r="7" fill="{fill}" stroke="{dark}" stroke-width="4"/>'
-    )
+def _sword(fill: str, dark: str, light: str) -> list[Element]:
+    return [
+        _el(
+            "path",
+            d="M0 -50 L8 -36 L8 18 L-8 18 L-8 -36 Z",
+            fill=light,
+            stroke=dark,
+            stroke_width=5,
+            stroke_linejoin="round",
+        ),
+        _el("line", x1=0, y1=-34, x2=0, y2=14, stroke=fill, stroke_width=4),
+        _el("rect", x=-26, y=16, width=52, height=10, rx=4, fill=fill, stroke=dark, stroke_width=4),
+        _el("rect", x=-5, y=26, width=10, height=15, fill=dark),
+        _el("circle", cy=45, r=7, fill=fill, stroke=dark, stroke_width=4),
+    ]
 
 
-def _club(fill: str, dark: str, light: str) -> str:
+def _club(fill: str, dark: str, light: str) -> list[Element]:
     # A tapered baton, thick end up, with cut-branch knots on both sides; tilted so that it never
     # reads as the upright sword.
-    knots = "".join(
-        f'<ellipse cx="{x}" cy="{y}" rx="7" ry="5" transform="rotate({r} {x} {y})" '
-        f'fill="{fill}" stroke="{dark}" stroke-width="4"/>'
+    knots = [
+        _el("ellipse", cx=x, cy=y, rx=7, ry=5, transform=f"rotate({r} {x} {y})", fill=fill, stroke=dark, stroke_width=4)
         for x, y, r in ((-15, -22, -30), (15, -4, 30), (-12, 16, -30), (10, 32, 30))
+    ]
+    baton = _el(
+        "path",
+        d="M-6 48 L6 48 L15 -28 Q15 -48 0 -48 Q-15 -48 -15 -28 Z",
+        fill=fill,
+        stroke=dark,
+        stroke_width=5,
+        stroke_linejoin="round",
     )
-    return (
-        '<g transform="rotate(18)">'
-        f"{knots}"
-        f'<path d="M-6 48 L6 48 L15 -28 Q15 -48 0 -48 Q-15 -48 -15 -28 Z" fill="{fill}" stroke="{dark}" '
-        'stroke-width="5" stroke-linejoin="round"/>'
-        f'<ellipse cx="-3" cy="-34" rx="4" ry="8" fill="{light}" opacity="0.8"/>'
-        "</g>"
-    )
+    shine = _el("ellipse", cx=-3, cy=-34, rx=4, ry=8, fill=light, opacity=0.8)
+    return [_el("g", *knots, baton, shine, transform="rotate(18)")]
 
 
 _SYMBOLS = {Suit.COINS: _coin, Suit.CUPS: _cup, Suit.SWORDS: _sword, Suit.CLUBS: _club}
@@ -143,14 +176,19 @@ _SYMBOLS = {Suit.COINS: _coin, Suit.CUPS: _cup, Suit.SWORDS: _sword, Suit.CLUBS:
 SYMBOL_ASPECT = {Suit.COINS: 0.94, Suit.CUPS: 0.8, Suit.SWORDS: 0.56, Suit.CLUBS: 0.62}
 
 
-@lru_cache(maxsize=16)
-def _symbol_body(suit: Suit) -> str:
-    return _SYMBOLS[suit](*SUIT_COLOURS[suit])
+@cache
+def _symbol_body(suit: Suit) -> tuple[Element, ...]:
+    # Built once and shared by every symbol of the suit: elements carry no parent, and nothing changes them.
+    return tuple(_SYMBOLS[suit](*SUIT_COLOURS[suit]))
+
+
+def _symbol(suit: Suit, cx: float, cy: float, size: float) -> Element:
+    return _el("g", *_symbol_body(suit), transform=f"translate({_n(cx)} {_n(cy)}) scale({_n(size / 100)})")
 
 
 def suit_symbol(suit: Suit, cx: float, cy: float, size: float) -> str:
-    """The suit's symbol, ``size`` units tall, centred on (cx, cy)."""
-    return f'<g transform="translate({_n(cx)} {_n(cy)}) scale({_n(size / 100)})">{_symbol_body(suit)}</g>'
+    """The suit's symbol, ``size`` units tall, centred on (cx, cy): one SVG ``<g>``."""
+    return to_string(_symbol(suit, cx, cy, size))
 
 
 # --- text ---------------------------------------------------------------------------------------
@@ -204,16 +242,16 @@ def _text(
     anchor: str = "middle",
     weight: str = "700",
     fit: float | None = None,
-    extra: str = "",
-) -> str:
+    transform: str | None = None,
+) -> Element:
     """One line of text; ``fit`` squeezes it into that width if the estimate says it would overflow."""
-    squeeze = ""
+    element = _el("text", text=text, x=x, y=y, font_size=size, font_weight=weight, fill=fill, text_anchor=anchor)
     if fit is not None and text_width(text, size) > fit:
-        squeeze = f' textLength="{_n(fit)}" lengthAdjust="spacingAndGlyphs"'
-    return (
-        f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" font-weight="{weight}" '
-        f'fill="{fill}" text-anchor="{anchor}"{squeeze}{extra}>{escape(text, quote=False)}</text>'
-    )
+        element.set("textLength", _n(fit))
+        element.set("lengthAdjust", "spacingAndGlyphs")
+    if transform is not None:
+        element.set("transform", transform)
+    return element
 
 
 # --- labels -------------------------------------------------------------------------------------
@@ -256,7 +294,9 @@ def card_svg(
 
     Keyword options beyond the shared API: ``show_tier`` (a tier badge, and the tier in the label),
     ``show_name`` (``False`` hides the banner of a named card, for naming drills), ``label`` (replace the
-    accessible name), ``css_class`` (extra classes on the ``<svg>``).
+    accessible name), ``css_class`` (extra classes on the ``<svg>``). ``caption``, ``label`` and ``css_class``
+    may hold any text: it reads back exactly from the label, the title and the caption (characters XML
+    cannot carry at all become U+FFFD).
     """
     return _card_svg(
         card,
@@ -271,6 +311,9 @@ def card_svg(
         label,
         css_class,
     )
+
+
+SizeFor = Callable[[float, float], float]
 
 
 @lru_cache(maxsize=8192)
@@ -299,7 +342,9 @@ def _card_svg(
         label if label is not None else card_label(card, face_down=face_down, show_name=show_name, show_tier=show_tier)
     )
     if caption:
+        caption = xml_text(caption)
         text = f"{text}; {caption}"
+    text = xml_text(text)
     caption_size = size(15, MIN_CAPTION_PX)
     view_h = VIEW_H + (caption_size * 1.35 if caption else 0)
     height = round(view_h * scale, 1)
@@ -314,54 +359,66 @@ def _card_svg(
     if dimmed:
         classes.append("card-dimmed")
     if css_class:
-        classes.append(css_class)
-    data = "" if face_down or card is None else f' data-card="{card.code}"'
+        classes.append(xml_text(css_class))
 
-    parts = [
-        f'<svg xmlns="{SVG_NS}" role="img" aria-label="{escape(text)}" class="{" ".join(classes)}"{data} '
-        f'width="{width}" height="{_n(height)}" viewBox="0 0 {_n(VIEW_W)} {_n(view_h)}" '
-        f'font-family="{escape(FONT)}">',
-        f"<title>{escape(text, quote=False)}</title>",
-        '<g opacity="0.35">' if dimmed else "<g>",
-    ]
+    svg = Element("svg", {"xmlns": SVG_NS, "role": "img", "aria-label": text, "class": " ".join(classes)})
+    if not face_down and card is not None:
+        svg.set("data-card", card.code)
+    svg.set("width", str(width))
+    svg.set("height", _n(height))
+    svg.set("viewBox", f"0 0 {_n(VIEW_W)} {_n(view_h)}")
+    svg.set("font-family", FONT)
+    svg.append(_el("title", text=text))
+    body = _el("g", opacity=0.35) if dimmed else _el("g")
+    svg.append(body)
     if highlight:
         # the glow: wide, faint strokes around the body, under it
         for stroke, opacity in ((12, 0.25), (8, 0.45)):
-            parts.append(_body_rect(fill="none", stroke=GLOW, stroke_width=stroke, extra=f' opacity="{opacity}"'))
+            body.append(_body_rect(fill="none", stroke=GLOW, stroke_width=stroke, opacity=opacity))
     if face_down or card is None:
-        parts.append(_back())
+        body.extend(_back())
     else:
-        parts.append(_face(card, width, size, show_tier, show_name))
+        body.extend(_face(card, width, size, show_tier, show_name))
     if highlight:
-        parts.append(_body_rect(fill="none", stroke=GOLD, stroke_width=6))
+        body.append(_body_rect(fill="none", stroke=GOLD, stroke_width=6))
     if spoiled:
-        parts.append(_body_rect(fill="none", stroke=TIE_RED, stroke_width=4.5, extra=' stroke-dasharray="9 6"'))
-        parts.append(_tie_sash(size(13, MIN_TEXT_PX)))
-    parts.append("</g>")
+        body.append(_body_rect(fill="none", stroke=TIE_RED, stroke_width=4.5, dasharray="9 6"))
+        body.extend(_tie_sash(size(13, MIN_TEXT_PX)))
     if caption:
-        parts.append(
+        svg.append(
             _text(VIEW_W / 2, VIEW_H + caption_size * 1.05, caption, caption_size, INK, weight="600", fit=VIEW_W - 4)
         )
-    parts.append("</svg>")
-    return "".join(parts)
+    return to_string(svg)
 
 
-def _body_rect(*, fill: str, stroke: str, stroke_width: float, extra: str = "") -> str:
-    return (
-        f'<rect x="{_n(LEFT)}" y="{_n(TOP)}" width="{_n(CARD_W)}" height="{_n(CARD_H)}" rx="{_n(CORNER_RADIUS)}" '
-        f'fill="{fill}" stroke="{stroke}" stroke-width="{_n(stroke_width)}"{extra}/>'
+def _body_rect(
+    *, fill: str, stroke: str, stroke_width: float, opacity: float | None = None, dasharray: str | None = None
+) -> Element:
+    rect = _el(
+        "rect",
+        x=LEFT,
+        y=TOP,
+        width=CARD_W,
+        height=CARD_H,
+        rx=CORNER_RADIUS,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=stroke_width,
     )
+    if opacity is not None:
+        rect.set("opacity", _n(opacity))
+    if dasharray is not None:
+        rect.set("stroke-dasharray", dasharray)
+    return rect
 
 
-def _back() -> str:
+@cache
+def _back() -> tuple[Element, ...]:
     """A face-down card: a blue lattice of diamonds in a cream frame, the same for every card."""
     parts = [_body_rect(fill=BACK, stroke=EDGE, stroke_width=2)]
     inset = 9.0
     x0, y0, w, h = LEFT + inset, TOP + inset, CARD_W - 2 * inset, CARD_H - 2 * inset
-    parts.append(
-        f'<rect x="{_n(x0)}" y="{_n(y0)}" width="{_n(w)}" height="{_n(h)}" rx="4" fill="none" '
-        f'stroke="{BACK_TRIM}" stroke-width="2.5"/>'
-    )
+    parts.append(_el("rect", x=x0, y=y0, width=w, height=h, rx=4, fill="none", stroke=BACK_TRIM, stroke_width=2.5))
     cols, rows = 5, 8
     dx, dy = (w - 6) / cols, (h - 6) / rows
     diamonds = []
@@ -372,14 +429,14 @@ def _back() -> str:
                 f"M{_n(cx)} {_n(cy - dy * 0.42)}L{_n(cx + dx * 0.42)} {_n(cy)}"
                 f"L{_n(cx)} {_n(cy + dy * 0.42)}L{_n(cx - dx * 0.42)} {_n(cy)}Z"
             )
-    parts.append(f'<path d="{"".join(diamonds)}" fill="{BACK_LIGHT}"/>')
+    parts.append(_el("path", d="".join(diamonds), fill=BACK_LIGHT))
     cx, cy = LEFT + CARD_W / 2, TOP + CARD_H / 2
-    parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="17" fill="{BACK}" stroke="{BACK_TRIM}" stroke-width="3"/>')
-    parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="7" fill="{BACK_TRIM}"/>')
-    return "".join(parts)
+    parts.append(_el("circle", cx=cx, cy=cy, r=17, fill=BACK, stroke=BACK_TRIM, stroke_width=3))
+    parts.append(_el("circle", cx=cx, cy=cy, r=7, fill=BACK_TRIM))
+    return tuple(parts)
 
 
-def _tie_sash(font: float) -> str:
+def _tie_sash(font: float) -> list[Element]:
     """A red band across the bottom-left corner reading TIE: visible without hiding the rank or the pips."""
     band = max(20.0, font * 1.45)
     # the band's centre line runs from (LEFT, BOTTOM - d) to (LEFT + d, BOTTOM)
@@ -390,26 +447,33 @@ def _tie_sash(font: float) -> str:
         f"{_n(LEFT + inner)},{_n(BOTTOM)} {_n(LEFT)},{_n(BOTTOM - inner)}"
     )
     cx, cy = LEFT + d / 2, BOTTOM - d / 2
-    return f'<polygon points="{points}" fill="{TIE_RED}" opacity="0.92"/>' + _text(
-        cx, cy + font * 0.36, "TIE", font, "#ffffff", extra=f' transform="rotate(45 {_n(cx)} {_n(cy)})"'
-    )
+    return [
+        _el("polygon", points=points, fill=TIE_RED, opacity=0.92),
+        _text(cx, cy + font * 0.36, "TIE", font, "#ffffff", transform=f"rotate(45 {_n(cx)} {_n(cy)})"),
+    ]
 
 
-def _rank_index(rank: str, x: float, y: float, size: float, colour: str) -> str:
+def _rank_index(rank: str, x: float, y: float, size: float, colour: str) -> list[Element]:
     """The rank in a corner; 6 and 9 are underlined, as on printed cards, so upside down they can't be confused."""
     text = _text(x, y, rank, size, colour, weight="800")
     if rank not in "69":
-        return text
+        return [text]
     half = size * 0.28
     line_y = y + size * 0.12
-    return text + (
-        f'<line x1="{_n(x - half)}" y1="{_n(line_y)}" x2="{_n(x + half)}" y2="{_n(line_y)}" '
-        f'stroke="{colour}" stroke-width="{_n(max(1.5, size * 0.08))}" stroke-linecap="round"/>'
+    underline = _el(
+        "line",
+        x1=x - half,
+        y1=line_y,
+        x2=x + half,
+        y2=line_y,
+        stroke=colour,
+        stroke_width=max(1.5, size * 0.08),
+        stroke_linecap="round",
     )
+    return [text, underline]
 
 
-def _face(card: Card, width: int, size: object, show_tier: bool, show_name: bool) -> str:
-    assert callable(size)
+def _face(card: Card, width: int, size: SizeFor, show_tier: bool, show_name: bool) -> list[Element]:
     fill, dark, _light = SUIT_COLOURS[card.suit]
     compact = width < COMPACT_BELOW
     named = bool(card.name) and show_name
@@ -419,18 +483,20 @@ def _face(card: Card, width: int, size: object, show_tier: bool, show_name: bool
     rank_size = size(34 if compact else 28, MIN_RANK_PX)
     rank_x = LEFT + max(13.0, rank_size * 0.45)
     rank_y = TOP + rank_size * 0.92
-    parts.append(_rank_index(card.rank, rank_x, rank_y, rank_size, dark))
+    parts.extend(_rank_index(card.rank, rank_x, rank_y, rank_size, dark))
     index_pip = 0.0
     if not compact:
         index_pip = 15.0
-        parts.append(suit_symbol(card.suit, rank_x, rank_y + 4 + index_pip / 2, index_pip))
+        parts.append(_symbol(card.suit, rank_x, rank_y + 4 + index_pip / 2, index_pip))
         if not named:
             cx, cy = LEFT + CARD_W / 2, TOP + CARD_H / 2
             parts.append(
-                f'<g transform="rotate(180 {_n(cx)} {_n(cy)})">'
-                + _rank_index(card.rank, rank_x, rank_y, rank_size, dark)
-                + suit_symbol(card.suit, rank_x, rank_y + 4 + index_pip / 2, index_pip)
-                + "</g>"
+                _el(
+                    "g",
+                    *_rank_index(card.rank, rank_x, rank_y, rank_size, dark),
+                    _symbol(card.suit, rank_x, rank_y + 4 + index_pip / 2, index_pip),
+                    transform=f"rotate(180 {_n(cx)} {_n(cy)})",
+                )
             )
 
     # the banner with the name of a named card
@@ -438,7 +504,7 @@ def _face(card: Card, width: int, size: object, show_tier: bool, show_name: bool
     if named:
         assert card.name is not None
         banner, banner_top = _banner(card.name, compact, size)
-        parts.append(banner)
+        parts.extend(banner)
 
     # the middle: pips, one big symbol, or a court card's frame
     if compact:
@@ -446,22 +512,21 @@ def _face(card: Card, width: int, size: object, show_tier: bool, show_name: bool
         bottom = banner_top - 4 if named else BOTTOM - 6
         avail_h = bottom - top
         symbol = min(avail_h * 0.86, 58.0)
-        parts.append(suit_symbol(card.suit, LEFT + CARD_W / 2 + 6, top + avail_h / 2, symbol))
+        parts.append(_symbol(card.suit, LEFT + CARD_W / 2 + 6, top + avail_h / 2, symbol))
     else:
         area_left = LEFT + 26
         area_right = RIGHT - 26
         area_top = TOP + 22
         area_bottom = (banner_top - 5) if named else (BOTTOM - 22)
-        parts.append(_middle(card, area_left, area_top, area_right, area_bottom, size, fill, dark))
+        parts.extend(_middle(card, area_left, area_top, area_right, area_bottom, size, fill, dark))
 
     if show_tier:
-        parts.append(_tier_badge(TIERS[card], size(14, MIN_TEXT_PX)))
-    return "".join(parts)
+        parts.extend(_tier_badge(TIERS[card], size(14, MIN_TEXT_PX)))
+    return parts
 
 
-def _banner(name: str, compact: bool, size: object) -> tuple[str, float]:
-    """The name plate at the bottom of a named card; returns the SVG and the banner's top edge."""
-    assert callable(size)
+def _banner(name: str, compact: bool, size: SizeFor) -> tuple[list[Element], float]:
+    """The name plate at the bottom of a named card; returns its elements and the banner's top edge."""
     font = size(15 if compact else 13.5, MIN_TEXT_PX)
     avail = CARD_W - 10
     lines: tuple[str, ...] = (name,)
@@ -472,13 +537,22 @@ def _banner(name: str, compact: bool, size: object) -> tuple[str, float]:
     height = line_h * len(lines) + font * 0.5
     top = BOTTOM - 7 - height
     parts = [
-        f'<rect x="{_n(LEFT + 3)}" y="{_n(top)}" width="{_n(CARD_W - 6)}" height="{_n(height)}" rx="4" '
-        f'fill="{BANNER}" stroke="{BANNER_EDGE}" stroke-width="2"/>'
+        _el(
+            "rect",
+            x=LEFT + 3,
+            y=top,
+            width=CARD_W - 6,
+            height=height,
+            rx=4,
+            fill=BANNER,
+            stroke=BANNER_EDGE,
+            stroke_width=2,
+        )
     ]
     for i, line in enumerate(lines):
         baseline = top + font * 0.25 + line_h * (i + 1) - font * 0.2
         parts.append(_text(LEFT + CARD_W / 2, baseline, line, font, INK, fit=avail))
-    return "".join(parts), top
+    return parts, top
 
 
 # Pip positions in a unit box (column, row from 0 to 1), for one to nine pips.
@@ -496,26 +570,24 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 
 def _middle(
-    card: Card, left: float, top: float, right: float, bottom: float, size: object, fill: str, dark: str
-) -> str:
-    assert callable(size)
+    card: Card, left: float, top: float, right: float, bottom: float, size: SizeFor, fill: str, dark: str
+) -> list[Element]:
     w, h = right - left, bottom - top
     cx, cy = left + w / 2, top + h / 2
     if card.rank in COURT_WORDS:
         # a court card: a framed panel with one large symbol and the rank's word
         word_size = size(10, MIN_TEXT_PX)
-        frame = (
-            f'<rect x="{_n(left - 6)}" y="{_n(top - 2)}" width="{_n(w + 12)}" height="{_n(h + 4)}" rx="5" '
-            f'fill="none" stroke="{fill}" stroke-width="3"/>'
+        frame = _el(
+            "rect", x=left - 6, y=top - 2, width=w + 12, height=h + 4, rx=5, fill="none", stroke=fill, stroke_width=3
         )
-        symbol = suit_symbol(card.suit, cx, cy - word_size * 0.6, min(w * 1.05, h - word_size * 2.2))
+        symbol = _symbol(card.suit, cx, cy - word_size * 0.6, min(w * 1.05, h - word_size * 2.2))
         word = _text(cx, bottom - word_size * 0.35, COURT_WORDS[card.rank], word_size, dark, fit=w + 8)
-        return frame + _crown(card.rank, cx, top + 2, dark) + symbol + word
+        return [frame, _crown(card.rank, cx, top + 2, dark), symbol, word]
     count = 1 if card.rank == "A" else int(card.rank)
     layout = _PIPS[count]
     aspect = SYMBOL_ASPECT[card.suit]
     if count == 1:
-        return suit_symbol(card.suit, cx, cy, min((w + 16) / aspect, h * 0.85, 70.0))
+        return [_symbol(card.suit, cx, cy, min((w + 16) / aspect, h * 0.85, 70.0))]
     # pips are sized by a grid of cells: 7 and 8 put a pip between the two columns, so they size as if
     # there were nearly three (the middle pips sit between rows, so they may be a little wider than a third)
     cols = 1 if count <= 3 else (2 if count <= 6 else (2.4 if count <= 8 else 3))
@@ -525,40 +597,46 @@ def _middle(
     pip_w = pip * aspect
     inner_left, inner_w = left + pip_w / 2, w - pip_w
     inner_top, inner_h = top + pip / 2, h - pip
-    return "".join(
-        suit_symbol(card.suit, inner_left + inner_w * x if cols > 1 else cx, inner_top + inner_h * y, pip)
+    return [
+        _symbol(card.suit, inner_left + inner_w * x if cols > 1 else cx, inner_top + inner_h * y, pip)
         for x, y in layout
-    )
+    ]
 
 
-def _crown(rank: str, cx: float, y: float, dark: str) -> str:
+def _crown(rank: str, cx: float, y: float, dark: str) -> Element:
     """A small emblem above a court card's symbol: a crown for the king, a horseshoe for the cavalier."""
     # drawn around (0, 0), then moved into place
     if rank == "K":
-        shape = (
-            f'<path d="M-9 8 L-9 0 L-4.5 4 L0 -2 L4.5 4 L9 0 L9 8 Z" fill="{GOLD}" stroke="{dark}" '
-            'stroke-width="1.5" stroke-linejoin="round"/>'
+        shape = _el(
+            "path",
+            d="M-9 8 L-9 0 L-4.5 4 L0 -2 L4.5 4 L9 0 L9 8 Z",
+            fill=GOLD,
+            stroke=dark,
+            stroke_width=1.5,
+            stroke_linejoin="round",
         )
     elif rank == "C":
-        shape = (
-            f'<path d="M-6 8 L-6 2 A6 6 0 0 1 6 2 L6 8" fill="none" stroke="{dark}" stroke-width="3" '
-            'stroke-linecap="round"/>'
+        shape = _el(
+            "path",
+            d="M-6 8 L-6 2 A6 6 0 0 1 6 2 L6 8",
+            fill="none",
+            stroke=dark,
+            stroke_width=3,
+            stroke_linecap="round",
         )
     else:
-        shape = f'<circle cy="3" r="3.5" fill="{dark}"/>'
-    return f'<g transform="translate({_n(cx)} {_n(y)})">{shape}</g>'
+        shape = _el("circle", cy=3, r=3.5, fill=dark)
+    return _el("g", shape, transform=f"translate({_n(cx)} {_n(y)})")
 
 
-def _tier_badge(tier_number: int, font: float) -> str:
+def _tier_badge(tier_number: int, font: float) -> list[Element]:
     """The tier as white digits on a dark pill in the top-right corner (a disc for one digit)."""
     digits = str(tier_number)
     h = font * 1.4
     w = max(h, text_width(digits, font) + font * 0.6)
     x, y = RIGHT - w - 3, TOP + 3
-    return (
-        f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="{_n(h / 2)}" fill="{BADGE}" '
-        'stroke="#ffffff" stroke-width="2"/>' + _text(x + w / 2, y + h / 2 + font * 0.36, digits, font, "#ffffff")
-    )
+    pill = _el("rect", x=x, y=y, width=w, height=h, rx=h / 2, fill=BADGE, stroke="#ffffff", stroke_width=2)
+    return [pill, _text(x + w / 2, y + h / 2 + font * 0.36, digits, font, "#ffffff")]
 
 
 # --- rows ---------------------------------------------------------------------------------------
@@ -586,11 +664,12 @@ def cards_html(
     """
     if captions is not None and len(captions) != len(cards):
         raise ValueError(f"{len(captions)} captions for {len(cards)} cards")
-    highlight, spoiled, dimmed = set(highlight), set(spoiled), set(dimmed)
+    highlighted, tied, faded = set(highlight), set(spoiled), set(dimmed)
     space = gap if gap is not None else max(3, width // 12)
     aria = f' role="group" aria-label="{escape(label)}"' if label else ""
     classes = " ".join(["cards-row", *css_class.split()])
-    style = f"display:flex;flex-wrap:wrap;gap:{space}px;align-items:flex-start"
+    style = f"display:flex;flex-wrap:wrap;gap:{int(space)}px;align-items:flex-start"
+    # the row is a string around the cached cards: joining strings is far cheaper than rewriting every card
     parts = [f'<div class="{escape(classes)}"{aria} style="{style}">']
     for i, c in enumerate(cards):
         parts.append(
@@ -598,9 +677,9 @@ def cards_html(
                 c,
                 width=width,
                 face_down=face_down,
-                highlight=c in highlight,
-                spoiled=c in spoiled,
-                dimmed=c in dimmed,
+                highlight=c in highlighted,
+                spoiled=c in tied,
+                dimmed=c in faded,
                 caption=captions[i] if captions is not None else None,
                 show_tier=show_tier,
                 show_name=show_name,

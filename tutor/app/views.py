@@ -16,9 +16,9 @@ Call :func:`css` once per page; the layout degrades to a readable vertical list 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
-from html import escape
 
 from tutor.app.cardsvg import card_svg, cards_html
+from tutor.app.markup import escape
 from tutor.content import drills
 from tutor.content.scenario import (
     ChantSetup,
@@ -129,12 +129,13 @@ def css() -> str:
 
 
 def _e(text: object) -> str:
-    return escape(str(text))
+    # every value drawn here may come from a file or a learner (a player's name): always escaped
+    return escape(text)
 
 
 def badge(text: str, kind: str = "") -> str:
     """A small pill, e.g. ``badge("leads", "leader")``."""
-    extra = f" alu-badge-{kind}" if kind else ""
+    extra = f" alu-badge-{_e(kind)}" if kind else ""
     return f'<span class="alu-badge{extra}">{_e(text)}</span>'
 
 
@@ -143,12 +144,12 @@ def seat_chip(seat: Seat | None, *, text: str | None = None) -> str:
     if seat is None:
         return f'<span class="alu-chip alu-chip-spoiled" title="spoiled">{_e(text or "spoiled")}</span>'
     team = "ns" if seat in (Seat.N, Seat.S) else "ew"
-    return f'<span class="alu-chip alu-team-{team}" title="{seat.title}">{_e(text or seat.value)}</span>'
+    return f'<span class="alu-chip alu-team-{team}" title="{_e(seat.title)}">{_e(text or seat.value)}</span>'
 
 
 def _block(title: str | None, body: str, kind: str = "") -> str:
     head = f'<div class="alu-block-title">{_e(title)}</div>' if title else ""
-    extra = f" alu-block-{kind}" if kind else ""
+    extra = f" alu-block-{_e(kind)}" if kind else ""
     return f'<div class="alu-block{extra}">{head}{body}</div>'
 
 
@@ -158,7 +159,7 @@ def _note(text: str) -> str:
 
 def _wrap(kind: str, reveal: bool, body: str) -> str:
     state = "revealed" if reveal else "hidden"
-    return f'<div class="alu-setup alu-kind-{kind}" data-kind="{kind}" data-answer="{state}">{body}</div>'
+    return f'<div class="alu-setup alu-kind-{_e(kind)}" data-kind="{_e(kind)}" data-answer="{state}">{body}</div>'
 
 
 def _details(summary: str, body: str, open_: bool = False) -> str:
