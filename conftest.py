@@ -4,7 +4,4 @@
 collect_ignore_glob = ["tutor/app/screens/*.py"]
 collect_ignore = [
     "tutor/app/main.py",
-    # Its module docstring's example is malformed (doctest reads "(creates ...)" as an option) and is fixed on
-    # the progress branch: drop this exclusion when that branch is merged.
-    "tutor/progress/store.py",
 ]

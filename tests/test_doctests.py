@@ -12,8 +12,6 @@ PAGE_SCRIPTS = {
     "tutor/app/main.py",
     *(f"tutor/app/screens/{p.name}" for p in (ROOT / "tutor/app/screens").glob("*.py")),
 }
-# Excluded in conftest.py until the progress branch, which fixes its malformed example, is merged.
-AWAITING_FIX = {"tutor/progress/store.py"}
 
 
 def test_a_plain_pytest_collects_the_doctests_of_every_module_with_examples() -> None:
@@ -32,4 +30,4 @@ def test_a_plain_pytest_collects_the_doctests_of_every_module_with_examples() ->
     )
     assert result.returncode == 0, result.stdout + result.stderr
     collected = {line.partition("::")[0] for line in result.stdout.splitlines() if "::" in line}
-    assert collected == with_examples - PAGE_SCRIPTS - AWAITING_FIX
+    assert collected == with_examples - PAGE_SCRIPTS
