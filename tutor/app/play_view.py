@@ -465,8 +465,8 @@ def _centre(match: Match) -> str:
     if state.finished:
         return '<div class="alu-turn-note">The deal is over</div>'
     trick_number = len(state.tricks) + 1
-    plays = dict(zip(state.leader.clockwise_from(), state.current, strict=False))
-    order = {seat: n for n, seat in enumerate(state.leader.clockwise_from())}
+    plays = dict(state.current_plays)
+    order = {seat: n for n, (seat, _) in enumerate(state.current_plays)}
     spot = {}
     for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
         if seat in plays:

@@ -10,7 +10,7 @@ from tutor.engine.chant import Chant, Keep, chant, keep_best
 from tutor.engine.deal import DealState, PlayedDeal, play_deal, trick_summary
 from tutor.engine.dealing import Dealt, cut, deal, shuffle_and_deal
 from tutor.engine.draw import TOP_KEYS, Draw, partnership_draw, top_of
-from tutor.engine.errors import RuleViolation, format_path
+from tutor.engine.errors import NotationError, RuleViolation, format_path
 from tutor.engine.explanation import Explained
 from tutor.engine.game import DealPoint, Game, dealers, play_game
 from tutor.engine.ranking import (
@@ -64,6 +64,7 @@ __all__ = [
     "Game",
     "HandSignals",
     "Keep",
+    "NotationError",
     "PlayedDeal",
     "Ranking",
     "RuleViolation",

@@ -56,6 +56,11 @@ class DealState:
         return self.leader.clockwise_from()[len(self.current)]
 
     @property
+    def current_plays(self) -> tuple[tuple[Seat, Card], ...]:
+        """The trick under way as (seat, card) pairs in play order, the leader's first."""
+        return tuple(zip(self.leader.clockwise_from(), self.current, strict=False))
+
+    @property
     def finished(self) -> bool:
         return len(self.tricks) == TRICKS_PER_DEAL
 
@@ -70,8 +75,7 @@ class DealState:
 
     def played_by(self, seat: Seat) -> list[Card]:
         cards = [trick.card_of(seat) for trick in self.tricks]
-        order = self.leader.clockwise_from()
-        cards += [c for s, c in zip(order, self.current, strict=False) if s is seat]
+        cards += [c for s, c in self.current_plays if s is seat]
         return cards
 
     def play(self, c: Card) -> DealState:

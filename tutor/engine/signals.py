@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card, card
-from tutor.engine.errors import RuleViolation, short
+from tutor.engine.errors import NotationError, short
 from tutor.engine.explanation import Explained
 from tutor.engine.ranking import NAMED, describe, distinct
 from tutor.engine.words import plural
@@ -40,7 +40,7 @@ _BY_CARD = {s.card: s for s in SIGNALS if s.card is not None}
 
 def signal(signal_id: str) -> Signal:
     if signal_id not in _BY_ID:
-        raise RuleViolation(f"{short(signal_id)} is not a signal (signals: {' '.join(SIGNAL_IDS)})")
+        raise NotationError(f"{short(signal_id)} is not a signal (signals: {' '.join(SIGNAL_IDS)})")
     return _BY_ID[signal_id]
 
 

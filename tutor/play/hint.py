@@ -157,8 +157,7 @@ def _view(request: HintRequest) -> _View:
         raise RuleViolation(f"it is {state.to_play.title}'s turn, not {request.seat.title}'s: no hint")
     own = state.hands[request.seat]
     played = [c for trick in state.tricks for _, c in trick.plays] + list(state.current)
-    order = state.leader.clockwise_from()
-    current = tuple((order[k].index, c) for k, c in enumerate(state.current))
+    current = tuple((seat.index, c) for seat, c in state.current_plays)
     known = {*own, *played, *request.out_of_play}
     unseen = tuple(c for c in PACK if c not in known)
     # Only the number of cards in each hidden hand is read, never the cards.

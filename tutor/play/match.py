@@ -393,9 +393,7 @@ class Match:
             sizes[seat] = len(cards)
             hands[seat] = tuple(ordered(cards)) if (seat is LEARNER or see_everything) else None
         tricks = state.tricks if state else ()
-        current: tuple[tuple[Seat, Card], ...] = ()
-        if state is not None:
-            current = tuple(zip(state.leader.clockwise_from(), state.current, strict=False))
+        current = state.current_plays if state is not None else ()
         winners = tuple(t.winner for t in tricks)
         return Table(
             phase=self.phase,
@@ -573,7 +571,7 @@ class Match:
         assert state is not None and self.deal is not None
         while not state.finished and state.to_play is not LEARNER:
             seat = state.to_play
-            trick = tuple(zip(state.leader.clockwise_from(), state.current, strict=False))
+            trick = state.current_plays
             played = {c for t in state.tricks for _, c in t.plays}
             chosen = bots.choose_card(state.hands[seat], trick, seat, state.leader, played, self.partner_known(seat))
             state = self._play(chosen)
