@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import tutor.engine as engine
@@ -19,6 +21,9 @@ from tutor.engine import (
     parse_card,
     signal,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
+N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
 # --- Card's repr evaluates back to the card -------------------------------------------------------
 

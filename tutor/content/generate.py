@@ -375,7 +375,7 @@ def _draw(rng: random.Random) -> _Draft:
         last = max(pack.index(c) for c in TOP_CARDS)
         cards = pack[: last + 1]
     result = partnership_draw(names, cards)
-    skips = any("skipped" in step for step in result.explanation)
+    skips = result.skips
     options = [
         (["partnerships"], "Who partners whom?"),
         (["first_dealer"], "Who deals the first deal?"),

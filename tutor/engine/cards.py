@@ -54,6 +54,9 @@ _SUIT_NAMES = {
 }
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "C", "K")
+# The number each rank carries (rules.md section 2): the ace is 1, the jack 10, the cavalier 11, the king 12.
+RANK_NUMBERS: dict[str, int] = {rank: number for number, rank in enumerate(RANKS, start=1)}
+COURT_RANKS: tuple[str, ...] = ("J", "C", "K")
 
 # English, Spanish and French names of each rank; the French names follow the Aluette seeds.
 _RANK_NAMES: dict[str, tuple[str, str, str]] = {
@@ -142,10 +145,7 @@ _BY_CODE: dict[str, Card] = {card.code: card for card in PACK}
 _RANK_WORDS: dict[str, str] = {
     **{word: rank for rank, names in _RANK_NAMES.items() for word in names},
     **{rank.lower(): rank for rank in RANKS},
-    "1": "A",
-    "10": "J",
-    "11": "C",
-    "12": "K",
+    **{str(number): rank for rank, number in RANK_NUMBERS.items()},
     "ace": "A",
     "as": "A",
     "jack": "J",

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card, card
 from tutor.engine.errors import NotationError, short
 from tutor.engine.explanation import Explained
-from tutor.engine.ranking import NAMED, describe, distinct
-from tutor.engine.words import plural
+from tutor.engine.ranking import NAMED, distinct
+from tutor.engine.steps import step
 
 
 @dataclass(frozen=True)
@@ -65,10 +65,10 @@ class SignalLookup(Explained):
 
 def look_up(signal_id: str) -> SignalLookup:
     s = signal(signal_id)
-    steps = [f"The '{s.id}' signal says \"{s.meaning}\": {s.gesture}."]
+    steps = [step("signal.says", signal=s)]
     if s.card is not None:
-        steps.append(f"It announces {describe(s.card)}.")
-    steps.append("Give it discreetly, so that the other partnership does not notice.")
+        steps.append(step("signal.announces", card=s.card))
+    steps.append(step("signal.discreetly"))
     return SignalLookup(tuple(steps), s)
 
 
@@ -87,22 +87,15 @@ def hand_signals(hand: Sequence[Card]) -> HandSignals:
     named = [c for c in NAMED if c in hand]
     aces = sum(1 for c in hand if c.rank == "A")
     chosen = [_BY_CARD[c] for c in named]
-    steps = [f"{describe(c)}: signal '{_BY_CARD[c].id}' ({_BY_CARD[c].gesture})." for c in named]
+    steps = [step("signal.card", card=c, signal=_BY_CARD[c]) for c in named]
     if aces:
         chosen.append(_BY_ID["aces"])
-        times = "once" if aces == 1 else ("twice" if aces == 2 else f"{aces} times")
-        each = "" if aces == 1 else ", once for each ace"
-        steps.append(f"{plural(aces, 'ace')}: signal 'aces', opening the mouth {times}{each}.")
+        steps.append(step("signal.aces", count=aces))
     if not chosen:
         chosen.append(_BY_ID["useless-hand"])
-        steps.append(
-            "No named card and no ace: the hand is useless, so shrug the shoulders ('useless-hand') "
-            "and signal nothing else. (The sources don't define a useless hand; this is the tutor's reading.)"
-        )
+        steps.append(step("signal.useless"))
     else:
         rest = len(hand) - len(named) - aces
         if rest:
-            steps.append(
-                f"The other {rest} card{'s are' if rest > 1 else ' is'} not worth a signal: signal nothing unimportant."
-            )
+            steps.append(step("signal.rest", count=rest))
     return HandSignals(tuple(steps), tuple(chosen), aces)
