@@ -7,10 +7,14 @@ from pathlib import Path
 import pytest
 
 import tutor.engine as engine
+from tutor.content.scenario import load_scenario
+from tutor.content.solve import solve
 from tutor.engine import (
     PACK,
     Card,
+    DealPoint,
     DealState,
+    Explained,
     NotationError,
     RuleViolation,
     Seat,
@@ -19,8 +23,14 @@ from tutor.engine import (
     card,
     cards,
     parse_card,
+    play_game,
+    rank_cards,
+    score_deal,
     signal,
 )
+from tutor.engine.ranking import number_notes
+from tutor.engine.steps import Step
+from tutor.i18n.explain import render, render_all
 
 ROOT = Path(__file__).resolve().parent.parent
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
@@ -86,3 +96,69 @@ def test_current_plays_pairs_each_card_with_its_player_from_the_leader() -> None
     assert state.current_plays == ((Seat.W, hands[Seat.W][0]), (Seat.N, hands[Seat.N][3]))
     state = state.play(hands[Seat.E][0]).play(hands[Seat.S][0])
     assert state.current_plays == (), "a finished trick is no longer under way"
+
+
+# --- a game says why a deal's run is no mordienne ---------------------------------------------------------
+
+
+def solved(scenario_id: str) -> Explained:
+    (path,) = (ROOT / "scenarios").rglob(f"{scenario_id}.yaml")
+    return solve(load_scenario(path))
+
+
+def test_a_game_says_the_spoiled_fifth_trick_broke_norths_run() -> None:
+    # Deal 4 of game-run-broken-by-spoiled: tricks W, N, N, N, spoiled, N, N, N, N with mordienne on.
+    # North has 7 tricks, the point; the first win is trick 2, the spoiled trick 5 breaks the run, so 1 point.
+    game = solved("game-run-broken-by-spoiled")
+    fourth = next(s for s in game.explanation if s.msg == "game.deal" and s.param("number") == 4)
+    assert render(fourth) == (
+        "Deal 4 (West deals): North won the most tricks (7), but no mordienne: after North's first win (trick 2), "
+        "trick 5 was spoiled, which breaks the run, so NS scores 1. NS 2, EW 2."
+    )
+    why = fourth.param("why")
+    assert isinstance(why, Step) and why.msg == "score.summary.no_mordienne"
+    reason = why.param("reason")
+    assert isinstance(reason, Step) and reason.msg == "mordienne.broken.spoiled" and reason.param("breaker") == 5
+
+
+def test_a_game_names_the_player_whose_trick_broke_a_run() -> None:
+    # South wins trick 3, then tricks 4-9 except trick 7, which East takes: 6 tricks, no mordienne.
+    broken = score_deal([N, None, S, S, S, S, E, S, S], mordienne=True)
+    game = play_game(Seat.N, [broken, *[DealPoint(None, 0)] * 4])
+    assert render(game.explanation[1]) == (
+        "Deal 1 (North deals): South won the most tricks (6), but no mordienne: after South's first win "
+        "(trick 3), trick 7 went to East, which breaks the run, so NS scores 1. NS 1, EW 0."
+    )
+
+
+def test_a_game_without_the_mordienne_rule_says_nothing_of_it() -> None:
+    plain = score_deal([N, None, S, S, S, S, E, S, S], mordienne=False)
+    game = play_game(Seat.N, [plain, *[DealPoint(None, 0)] * 4])
+    assert (
+        render(game.explanation[1])
+        == "Deal 1 (North deals): South won the most tricks (6), so NS scores 1. NS 1, EW 0."
+    )
+
+
+# --- the numbers of the court cards ---------------------------------------------------------------------------
+
+
+def test_the_ten_eleven_and_twelve_are_the_jack_cavalier_and_king() -> None:
+    # pack-ten-eleven-twelve ranks "10 of coins", "12 of swords", "11 of cups": J-coins, K-swords, C-cups.
+    steps = render_all(solved("pack-ten-eleven-twelve").explanation)
+    assert "J-coins is a jack: the jack carries the number 10." in steps
+    assert "C-cups is a cavalier: the cavalier carries the number 11." in steps
+    assert "K-swords is a king: the king carries the number 12." in steps
+
+
+def test_several_court_cards_of_a_rank_share_one_note() -> None:
+    notes = render_all(number_notes(cards("J-cups 5-coins J-clubs K-coins")))
+    assert notes == [
+        "J-cups and J-clubs are jacks: the jack carries the number 10.",
+        "K-coins is a king: the king carries the number 12.",
+    ]
+
+
+def test_cards_that_are_not_court_cards_get_no_number_note() -> None:
+    assert number_notes(cards("A-coins 9-cups 3-clubs 8-swords")) == []
+    assert not any(s.msg.startswith("rank.number") for s in rank_cards(cards("A-coins 2-cups")).explanation)

@@ -171,6 +171,30 @@ def test_a_won_trick_in_english() -> None:
     ]
 
 
+def test_partners_spoiling_each_others_trick_are_named() -> None:
+    # West leads A-coins, North 5-cups, East A-cups (West's partner), South 4-clubs: the aces tie.
+    trick = resolve_trick(W, cards("A-coins 5-cups A-cups 4-clubs"))
+    assert render_all(trick.explanation)[-2:] == [
+        "Two cards share the best tier played, the aces (tier 9): West's A-coins and East's A-cups. The trick "
+        "is spoiled. Nobody wins it, and West, who led it, leads again.",
+        "West and East are partners: East's equal card stopped West from winning it.",
+    ]
+
+
+def test_partners_among_three_tied_cards_are_named_with_the_others() -> None:
+    # North, East and South all play a king: without East's, South's king still ties North's.
+    trick = resolve_trick(N, cards("K-coins K-cups K-swords 4-clubs"))
+    assert render_all(trick.explanation)[-1] == (
+        "North and South are partners: even without East's K-cups, South's equal card would have stopped North "
+        "from winning it."
+    )
+
+
+def test_opponents_tying_get_no_partnership_remark() -> None:
+    trick = resolve_trick(N, cards("K-coins K-cups 4-swords 4-clubs"))  # North and East tie: opponents
+    assert [s.msg for s in trick.explanation][-1] == "trick.spoiled"
+
+
 def test_lists_numbers_and_plurals_in_english() -> None:
     three = step("trick.tie_below", cards=cards("5-coins 5-cups 5-clubs"), tier=Tier(17))
     assert render(three).startswith("5-coins, 5-cups and 5-clubs are equal (tier 17)")

@@ -41,8 +41,8 @@ from tutor.engine import (
 )
 
 # The engine's own steps for one card, its tier, and the cards whose rank misleads (plain threes, plain
-# nines), so the trainer explains exactly as the engine does.
-from tutor.engine.ranking import card_step, tier_step
+# nines, the numbers of the court cards), so the trainer explains exactly as the engine does.
+from tutor.engine.ranking import card_step, number_notes, tier_step
 from tutor.engine.ranking import trap_notes as engine_trap_notes
 from tutor.engine.steps import Step
 
@@ -286,7 +286,7 @@ def tier_drill(c: Card) -> TierDrill:
         question=f"Which tier is {c} in? (1 is the highest, {TIER_COUNT} the lowest)",
         choices=tuple(range(1, TIER_COUNT + 1)),
         answer=number,
-        explanation=(card_step(c), *trap_notes([c]), tier_step(number)),
+        explanation=(card_step(c), *trap_notes([c]), *number_notes([c]), tier_step(number)),
     )
 
 

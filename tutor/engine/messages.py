@@ -75,6 +75,24 @@ _RANKING = (
         "cups and coins (tiers {named}).",
         "count",
     ),
+    Message(
+        "rank.number.J",
+        "{cards} is a jack: the jack carries the number {number}.",
+        "{cards} are jacks: the jack carries the number {number}.",
+        "count",
+    ),
+    Message(
+        "rank.number.C",
+        "{cards} is a cavalier: the cavalier carries the number {number}.",
+        "{cards} are cavaliers: the cavalier carries the number {number}.",
+        "count",
+    ),
+    Message(
+        "rank.number.K",
+        "{cards} is a king: the king carries the number {number}.",
+        "{cards} are kings: the king carries the number {number}.",
+        "count",
+    ),
     Message("rank.order", "From best to worst: {groups:semicolon}."),
     Message("rank.group", "tier {tier}: {cards:comma}"),
     Message("rank.tier", "Tier {tier} ({tier:name}): {cards:comma}."),
@@ -99,6 +117,15 @@ _TRICK = (
         "count",
     ),
     Message("trick.sharer", "{seat}'s {card}"),
+    Message(
+        "trick.partners_spoiled",
+        "{first} and {second} are partners: {second}'s equal card stopped {first} from winning it.",
+    ),
+    Message(
+        "trick.partners_among_tied",
+        "{first} and {second} are partners: even without {others}, {second}'s equal card would have stopped "
+        "{first} from winning it.",
+    ),
     Message(
         "trick.tie_below",
         "{cards} are equal (tier {tier}), but a better card was played, so their tie spoils nothing: only a tie "
@@ -168,6 +195,7 @@ _DEAL = (
     Message("score.summary.tie", "{tied} tied on {most}; {winner} reached {most} first"),
     Message("score.summary.mordienne", "{base}, with a mordienne worth 2"),
     Message("score.summary.run_rule_off", "{base} (a mordienne run, but the rule is off)"),
+    Message("score.summary.no_mordienne", "{base}, but no mordienne: {reason}"),
 )
 
 # --- a game (rules.md section 9) ------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tutor.engine.cards import PACK, Card, card
+from tutor.engine.cards import COURT_RANKS, PACK, RANK_NUMBERS, Card, card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
 from tutor.engine.steps import Step, Tier, step
@@ -158,6 +158,7 @@ def rank_cards(cards: Sequence[Card]) -> Ranking:
     else:
         steps.append(step("rank.best.shared", tier=best, cards=order[0]))
     steps.extend(trap_notes(cards))
+    steps.extend(number_notes(cards))
     if len(order) > 1:
         listing = tuple(step("rank.group", tier=Tier(TIERS[group[0]]), cards=group) for group in order)
         steps.append(step("rank.order", groups=listing))
@@ -195,4 +196,17 @@ def trap_notes(cards: Sequence[Card]) -> list[Step]:
                 named=named,
             )
         )
+    return notes
+
+
+def number_notes(cards: Sequence[Card]) -> list[Step]:
+    """The number each court card carries (rules.md section 2: jack 10, cavalier 11, king 12), when ranked.
+
+    A newcomer reading "the 10 of coins" needs to hear that the 10 is the jack.
+    """
+    notes = []
+    for rank in COURT_RANKS:
+        court = tuple(c for c in cards if c.rank == rank)
+        if court:
+            notes.append(step(f"rank.number.{rank}", cards=court, count=len(court), number=RANK_NUMBERS[rank]))
     return notes

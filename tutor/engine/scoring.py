@@ -110,6 +110,7 @@ def score_deal(trick_winners: Sequence[Seat | None], mordienne: bool = False) ->
     elif mordienne:
         reason = why_no_mordienne(trick_winners, winner)
         steps.append(step("score.no_mordienne", reason=reason))
+        summary = step("score.summary.no_mordienne", base=summary, reason=reason)
     steps.append(step("score.points", team=winner.team, points=points))
     return DealScore(tuple(steps), tuple(trick_winners), tricks_won, winner, points, run and mordienne, run, summary)
 

@@ -9,7 +9,7 @@ from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
 from tutor.engine.ranking import TIERS
-from tutor.engine.seats import Seat
+from tutor.engine.seats import Seat, Team
 from tutor.engine.steps import Step, Tier, step
 
 
@@ -82,6 +82,7 @@ def resolve_trick(leader: Seat, cards: Sequence[Card]) -> Trick:
         winner = None
         sharers = tuple(step("trick.sharer", seat=seat, card=c) for seat, c in plays if TIERS[c] == best_tier)
         steps.append(step("trick.spoiled", count=len(best), tier=Tier(best_tier), sharers=sharers, leader=leader))
+        steps.extend(_partners_tied(plays, best_tier))
     return Trick(explanation=tuple(steps), leader=leader, plays=plays, best=best, winner=winner)
 
 
@@ -92,4 +93,25 @@ def _lower_ties(cards: Sequence[Card], best_tier: int) -> list[Step]:
         tied = tuple(c for c in cards if TIERS[c] == tied_tier)
         if tied_tier != best_tier and len(tied) > 1:
             notes.append(step("trick.tie_below", cards=tied, tier=Tier(tied_tier)))
+    return notes
+
+
+def _partners_tied(plays: Sequence[tuple[Seat, Card]], best_tier: int) -> list[Step]:
+    """Partners whose equal best cards spoiled the trick: the later one's card stopped the earlier one.
+
+    With only the two partners tied, the later partner's card alone stopped the first from winning; with
+    other tied cards too, it would have stopped them even without those.
+    """
+    tied = [(seat, c) for seat, c in plays if TIERS[c] == best_tier]
+    notes = []
+    for team in Team:
+        pair = [seat for seat, _ in tied if seat.team is team]
+        if len(pair) < 2:
+            continue
+        first, second = pair
+        others = tuple(step("trick.sharer", seat=seat, card=c) for seat, c in tied if seat.team is not team)
+        if others:
+            notes.append(step("trick.partners_among_tied", first=first, second=second, others=others))
+        else:
+            notes.append(step("trick.partners_spoiled", first=first, second=second))
     return notes
