@@ -19,6 +19,7 @@ from tutor.content.solve import solve
 from tutor.engine import PACK, SIGNALS, DealState, Seat, cards, partnership_draw, play_game, score_deal
 from tutor.engine.dealing import shuffle_and_deal
 from tutor.engine.ranking import TIERS
+from tutor.engine.signals import false_signal, signal
 from tutor.engine.steps import Step
 from tutor.play import bots
 from tutor.play.hint import HintRequest, hint
@@ -128,6 +129,9 @@ def direct_cases() -> dict[str, Step]:
     everything_else = score_deal([Seat.N, None, None, None, None, None, None, None, None], mordienne=True)
     return {
         "draw.top.skip": skip_two.explanation[7],  # Ann, Cat and Bob hold top cards: Dan gets La Vache
+        "signal.false.card": _false("monsieur", "A-coins 4-cups"),
+        "signal.false.aces": _false("aces", "3-coins 4-cups"),
+        "signal.false.useless": _false("useless-hand", "A-coins 4-cups"),
         "mordienne.first_trick": everything_else.explanation[-2],
         "game.drawn": play_game(
             Seat.N, [score_deal([Seat.N] * 9)] * 2 + [score_deal([Seat.E] * 9)] * 2 + [score_deal([None] * 9)]
@@ -179,6 +183,12 @@ def _hint_fallbacks() -> dict[str, Step]:
     no_aces = hint(HintRequest(three_aces, Seat.S, partner_aces=0, out_of_play=gone), playouts=50)
     by_id = {s.msg: s for s in (*relax.explanation, *no_aces.explanation)}
     return {key: by_id[key] for key in ("hint.relax_named", "hint.relax_aces", "hint.one_tier")}
+
+
+def _false(signal_id: str, hand: str) -> Step:
+    found = false_signal(signal(signal_id), cards(hand))
+    assert found is not None
+    return found
 
 
 @cache

@@ -22,6 +22,7 @@ from tutor.engine import (
     Team,
     card,
     cards,
+    hand_signals,
     parse_card,
     play_game,
     rank_cards,
@@ -29,6 +30,7 @@ from tutor.engine import (
     signal,
 )
 from tutor.engine.ranking import number_notes
+from tutor.engine.signals import false_signal
 from tutor.engine.steps import Step
 from tutor.i18n.explain import render, render_all
 
@@ -162,3 +164,47 @@ def test_several_court_cards_of_a_rank_share_one_note() -> None:
 def test_cards_that_are_not_court_cards_get_no_number_note() -> None:
     assert number_notes(cards("A-coins 9-cups 3-clubs 8-swords")) == []
     assert not any(s.msg.startswith("rank.number") for s in rank_cards(cards("A-coins 2-cups")).explanation)
+
+
+# --- a false signal is the engine's to say ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("signal_id", "hand", "expected"),
+    [
+        (
+            "monsieur",
+            "A-coins 4-cups",
+            "the 'monsieur' signal says \"I hold Monsieur\", but you don't hold 3-coins (Monsieur)",
+        ),
+        ("aces", "3-coins 4-cups", "the 'aces' signal says \"I hold aces\", but you hold no ace"),
+        (
+            "useless-hand",
+            "5-cups A-coins 2-cups",
+            "your hand is not useless: 2-cups (La Vache) and A-coins are worth a signal",
+        ),
+        ("useless-hand", "5-cups A-coins", "your hand is not useless: A-coins is worth a signal"),
+    ],
+)
+def test_a_false_signal_says_why(signal_id: str, hand: str, expected: str) -> None:
+    found = false_signal(signal(signal_id), cards(hand))
+    assert found is not None and render(found) == expected
+
+
+@pytest.mark.parametrize(
+    ("signal_id", "hand"),
+    [
+        ("monsieur", "3-coins 4-cups"),
+        ("aces", "A-swords 4-cups"),
+        ("useless-hand", "5-cups 4-swords 3-clubs"),
+        ("mordienne", "5-cups 4-swords"),  # a plan, not a card: never false
+    ],
+)
+def test_a_true_signal_is_not_false(signal_id: str, hand: str) -> None:
+    assert false_signal(signal(signal_id), cards(hand)) is None
+
+
+def test_every_signal_a_hand_calls_for_is_true_for_it() -> None:
+    for n in range(0, 48, 3):
+        hand = PACK[n : n + 9]
+        assert all(false_signal(s, hand) is None for s in hand_signals(hand).signals)

@@ -336,6 +336,15 @@ _SIGNALS = (
         "The other {count} cards are not worth a signal: signal nothing unimportant.",
         "count",
     ),
+    # Why a signal would be false for a hand (a signal says "I hold ...", so it must be true).
+    Message("signal.false.card", "the '{signal}' signal says \"{signal:meaning}\", but you don't hold {card:label}"),
+    Message("signal.false.aces", "the '{signal}' signal says \"{signal:meaning}\", but you hold no ace"),
+    Message(
+        "signal.false.useless",
+        "your hand is not useless: {cards:label} is worth a signal",
+        "your hand is not useless: {cards:label} are worth a signal",
+        "count",
+    ),
 )
 
 MESSAGES = catalog(*_FORMAT, *_RANKING, *_TRICK, *_DEAL, *_GAME, *_DRAW, *_DEALING, *_CHANT, *_SIGNALS)

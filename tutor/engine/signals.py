@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card, card
 from tutor.engine.errors import NotationError, short
 from tutor.engine.explanation import Explained
-from tutor.engine.ranking import NAMED, distinct
-from tutor.engine.steps import step
+from tutor.engine.ranking import NAMED, distinct, ordered
+from tutor.engine.steps import Step, step
 
 
 @dataclass(frozen=True)
@@ -99,3 +99,20 @@ def hand_signals(hand: Sequence[Card]) -> HandSignals:
         if rest:
             steps.append(step("signal.rest", count=rest))
     return HandSignals(tuple(steps), tuple(chosen), aces)
+
+
+def false_signal(s: Signal, hand: Sequence[Card]) -> Step | None:
+    """Why ``s`` would be false for ``hand`` (a signal says "I hold ...", so it must be true), else ``None``.
+
+    A named card's signal needs that card, ``aces`` needs an ace, and ``useless-hand`` needs a hand with
+    nothing worth a signal (rules.md section 10). ``mordienne`` announces a plan, not a card: never false.
+    """
+    if s.card is not None and s.card not in hand:
+        return step("signal.false.card", signal=s, card=s.card)
+    if s.id == "aces" and not any(c.rank == "A" for c in hand):
+        return step("signal.false.aces", signal=s)
+    if s.id == "useless-hand":
+        worth = tuple(c for c in ordered(hand) if signal_for_card(c) is not None)
+        if worth:
+            return step("signal.false.useless", cards=worth, count=len(worth))
+    return None

@@ -44,12 +44,12 @@ from tutor.engine.dealing import shuffle_and_deal
 from tutor.engine.draw import Draw, partnership_draw, top_of
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.game import DEALS_PER_GAME, Game, dealers, play_game
-from tutor.engine.ranking import NAMED, ordered
+from tutor.engine.ranking import ordered
 from tutor.engine.scoring import DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat, Team, eldest_of
-from tutor.engine.signals import SIGNAL_IDS, HandSignals, Signal, hand_signals, signal, signal_for_card
+from tutor.engine.signals import SIGNAL_IDS, HandSignals, false_signal, hand_signals, signal
 from tutor.engine.steps import Step
-from tutor.engine.words import join_and
+from tutor.i18n.explain import render
 from tutor.play import bots
 from tutor.play.messages import step
 
@@ -542,9 +542,9 @@ class Match:
                 raise RuleViolation(f"{short(sid)} is not a signal (signals: {' '.join(SIGNAL_IDS)})")
             if wanted.count(sid) > 1:
                 raise RuleViolation(f"the '{sid}' signal is given twice")
-            problem = _false_signal(signal(sid), hand)
-            if problem:
-                raise RuleViolation(problem)
+            problem = false_signal(signal(sid), hand)
+            if problem is not None:
+                raise RuleViolation(render(problem))
         self._events = []
         deal.signals[LEARNER] = tuple(s for s in SIGNAL_IDS if s in wanted)  # rules.md order
         if wanted:
@@ -720,18 +720,6 @@ def start(
 
 
 # --- helpers ----------------------------------------------------------------------------------------------
-
-
-def _false_signal(s: Signal, hand: Sequence[Card]) -> str | None:
-    """Why the learner may not give ``s`` with ``hand``: a signal says "I hold ...", so it must be true."""
-    if s.card is not None and s.card not in hand:
-        return f"the '{s.id}' signal says \"{s.meaning}\", but you don't hold {s.card.label}"
-    if s.id == "aces" and not any(c.rank == "A" for c in hand):
-        return "the 'aces' signal says \"I hold aces\", but you hold no ace"
-    if s.id == "useless-hand" and any(signal_for_card(c) for c in hand):
-        worth = [c.label for c in ordered(hand) if c in NAMED or c.rank == "A"]
-        return f"your hand is not useless: {join_and(worth)} {'is' if len(worth) == 1 else 'are'} worth a signal"
-    return None
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
