@@ -208,3 +208,13 @@ def test_every_signal_a_hand_calls_for_is_true_for_it() -> None:
     for n in range(0, 48, 3):
         hand = PACK[n : n + 9]
         assert all(false_signal(s, hand) is None for s in hand_signals(hand).signals)
+
+
+def test_a_game_does_not_dwell_on_a_mordienne_ruled_out_by_the_first_trick() -> None:
+    # North wins trick 1 and five more: no run to speak of, so the game's line stays short.
+    first = score_deal([N, E, N, N, None, N, E, N, W], mordienne=True)
+    assert render(first.explanation[-2]) == "No mordienne: North won the first trick."
+    game = play_game(Seat.N, [first, *[DealPoint(None, 0)] * 4])
+    assert render(game.explanation[1]) == (
+        "Deal 1 (North deals): North won the most tricks (5), so NS scores 1. NS 1, EW 0."
+    )

@@ -110,7 +110,10 @@ def score_deal(trick_winners: Sequence[Seat | None], mordienne: bool = False) ->
     elif mordienne:
         reason = why_no_mordienne(trick_winners, winner)
         steps.append(step("score.no_mordienne", reason=reason))
-        summary = step("score.summary.no_mordienne", base=summary, reason=reason)
+        if trick_winners[0] is not winner:
+            # A run that started like a mordienne and broke: worth saying in a game's summary too. (Winning
+            # the first trick rules it out from the start; the deal's own explanation says so.)
+            summary = step("score.summary.no_mordienne", base=summary, reason=reason)
     steps.append(step("score.points", team=winner.team, points=points))
     return DealScore(tuple(steps), tuple(trick_winners), tricks_won, winner, points, run and mordienne, run, summary)
 

@@ -4,6 +4,7 @@ A :class:`Step` is what the engine records when it explains a result: which mess
 cards, tiers, counts or nested steps. Turning it into a sentence is a separate job that takes a language
 (:mod:`tutor.i18n.explain`); code that needs a fact reads the step's fields, never the sentence.
 
+>>> from tutor.engine import Seat, card
 >>> s = step("trick.led", leader=Seat.N, card=card("A-swords"))
 >>> s.msg, s.param("leader"), sorted(map(str, s.cards))
 ('trick.led', <Seat.N: 'N'>, ['A-swords'])
@@ -75,8 +76,12 @@ class Step:
         return frozenset(found)
 
     def about(self, *, trick: int | None = None, draw_card: int | None = None) -> Step:
-        """The same step marked as being about a trick or a card of the draw."""
-        return replace(self, trick=trick, draw_card=draw_card)
+        """The same step marked as being about a trick or a card of the draw (other marks kept)."""
+        return replace(
+            self,
+            trick=self.trick if trick is None else trick,
+            draw_card=self.draw_card if draw_card is None else draw_card,
+        )
 
     def to_json(self) -> dict[str, JSON]:
         """Plain JSON (tagged values: ``{"seat": "N"}``, ``{"card": "3-coins"}`` ...); see :meth:`from_json`."""
@@ -104,9 +109,12 @@ class Step:
 
     def __str__(self) -> str:
         """The step in English, for debugging and test messages (pages use :func:`tutor.i18n.explain.render`)."""
-        from tutor.i18n.explain import render  # the renderer sits above the engine; imported only here
+        from tutor.i18n.explain import RenderError, render  # the renderer sits above the engine
 
-        return render(self)
+        try:
+            return render(self)
+        except RenderError:  # a step of no known message: still printable while debugging
+            return f"{self.msg}({', '.join(f'{key}={value}' for key, value in self.params)})"
 
 
 def _collect_cards(values: tuple[Param, ...], found: set[Card]) -> None:
@@ -192,13 +200,22 @@ def _is_int(value: object) -> bool:
 
 
 def _check_param(msg: str, name: str, value: object) -> None:
-    from tutor.engine.signals import Signal
-
-    if isinstance(value, tuple):
+    kind = type(value)
+    if kind in _param_types():
+        return
+    if kind is tuple and isinstance(value, tuple):  # a plain tuple (a named tuple would not round-trip)
         for item in value:
             _check_param(msg, name, item)
-    elif value is not None and not isinstance(value, Seat | Team | Card | Tier | Signal | Step | int | float | str):
-        raise TypeError(f"message {msg}: parameter {name!r} is a {type(value).__name__}, not a step parameter")
+        return
+    raise TypeError(f"message {msg}: parameter {name!r} is a {kind.__name__}, not a step parameter")
+
+
+@cache
+def _param_types() -> frozenset[type]:
+    # Exact types, not isinstance: a step is checked on every trick played, so this must be quick.
+    from tutor.engine.signals import Signal
+
+    return frozenset({Seat, Team, Card, Tier, Signal, Step, bool, int, float, str, type(None)})
 
 
 # --- JSON -------------------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@
 A step's message gives the template (:func:`tutor.i18n.translate`: the language's, or the English
 source), and each parameter is formatted by its type and the placeholder's format spec, with words that
 are themselves catalog messages (``fmt.*`` in :mod:`tutor.engine.messages`, which lists the specs).
-Card codes, seat letters and team codes are the notation and are never translated.
+Card codes and team codes are the notation and are never translated; a seat is named by its title,
+which is (``fmt.seat.N`` ...).
 """
 
 from __future__ import annotations
