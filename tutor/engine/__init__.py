@@ -1,8 +1,9 @@
 """The rules of Aluette as pure functions of plain values.
 
 Each computation returns a result with typed fields, ``outcome()`` (the JSON-ready mapping of the
-scenario contract) and ``explanation`` (the plain steps that derive it). Nothing here knows YAML,
-Streamlit or storage.
+scenario contract) and ``explanation``: the steps that derive it, as data (:class:`Step`: a message of
+:mod:`tutor.engine.messages` and its parameters), which :mod:`tutor.i18n.explain` words in a language.
+Nothing here knows YAML, Streamlit or storage.
 """
 
 from tutor.engine.cards import NAMED_CARDS, PACK, RANKS, Card, Suit, card, cards, parse_card
@@ -39,6 +40,7 @@ from tutor.engine.signals import (
     signal,
     signal_for_card,
 )
+from tutor.engine.steps import Step, Tier
 from tutor.engine.trick import Trick, resolve_trick
 
 __all__ = [
@@ -71,8 +73,10 @@ __all__ = [
     "Seat",
     "Signal",
     "SignalLookup",
+    "Step",
     "Suit",
     "Team",
+    "Tier",
     "Trick",
     "card",
     "cards",
