@@ -17,9 +17,11 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.app import play_view as pv
 from tutor.app import saved_deals
+from tutor.app.reveal import step_md
 from tutor.content.course import load_course
 from tutor.content.solve import solve
 from tutor.engine import Seat
+from tutor.engine.steps import Step
 from tutor.play.match import LEARNER, Match
 
 # With these choices (agree to the chant in odd deals, refuse in even ones, keep the highest, give the advised
@@ -71,9 +73,9 @@ def page_text(at: AppTest) -> str:
     return "\n".join(str(e.value) for kind in kinds for e in kind)
 
 
-def shown(step: str) -> str:
-    """An engine step as the page writes it (Markdown-escaped)."""
-    return pv.md(step)
+def shown(step: Step) -> str:
+    """An engine step as the page writes it (rendered in English, Markdown-escaped)."""
+    return step_md(step)
 
 
 def to_play(at: AppTest) -> Match:

@@ -8,6 +8,7 @@ from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.content import drills
+from tutor.i18n.explain import render, render_all
 
 
 def ranking_page(tab: str | None = None) -> AppTest:
@@ -34,7 +35,7 @@ def test_a_right_answer_shows_a_tick_and_the_engines_explanation() -> None:
     assert not at.exception
     assert at.success and at.success[0].value.startswith("✓")
     assert not at.error
-    assert drill.explanation[-1].split(":")[0] in shown_text(at)
+    assert render_all(drill.explanation)[-1].split(":")[0] in shown_text(at)
     history = at.session_state["progress"].history
     assert [(a.item, a.all_correct) for a in history] == [(drill.id, True)]
     assert "**Score:** 1 / 1" in shown_text(at)
@@ -47,7 +48,7 @@ def test_a_wrong_answer_shows_a_cross_then_next_gives_a_new_drill() -> None:
     at.button(key=f"ranking.beats.drill.0.pick.{wrong}").click().run()
     assert at.error and at.error[0].value.startswith("✗")
     assert drill.answer in at.error[0].value
-    assert drill.explanation[0].split(" ")[0] in shown_text(at)
+    assert render_all(drill.explanation)[0].split(" ")[0] in shown_text(at)
     assert at.session_state["progress"].history[-1].all_correct is False
     assert "**Streak:** 0" in shown_text(at)
     at.button(key="ranking.beats.next").click().run()
@@ -66,8 +67,8 @@ def test_tier_drill_right_and_wrong() -> None:
     drill = at.session_state["ranking.tier.question"]
     at.button_group(key="ranking.tier.drill.1.tier").set_value(drill.answer % 19 + 1).run()
     assert at.error and at.error[0].value.startswith("✗")
-    assert any(step.startswith("Tier ") for step in drill.explanation)
-    assert drill.explanation[-1].split(":")[0] in shown_text(at)
+    assert any(step.startswith("Tier ") for step in render_all(drill.explanation))
+    assert render_all(drill.explanation)[-1].split(":")[0] in shown_text(at)
 
 
 def test_order_drill_right() -> None:
@@ -99,4 +100,4 @@ def test_the_chart_shows_nineteen_tiers_with_the_traps() -> None:
     for row in drills.tier_chart():
         assert escape(row.name) in chart
         for note in row.traps:
-            assert escape(note) in chart
+            assert escape(render(note)) in chart

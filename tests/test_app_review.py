@@ -25,6 +25,7 @@ from test_app_learners import (
 from tutor.app import state
 from tutor.content import drills
 from tutor.content.course import Course
+from tutor.i18n.explain import render_all
 from tutor.progress import review
 from tutor.progress.memory import Answer
 from tutor.progress.review import AGAIN_GAP, ReviewSession
@@ -127,7 +128,7 @@ def test_a_ranking_fact_is_asked_with_the_trainers_widgets(db_path: Path) -> Non
     assert "<svg" in texts(at), "the cards are drawn"
     answer_drill(at, "review", right=False)
     assert at.error[0].value.startswith("✗ Not quite.") and drill.answer in at.error[0].value
-    assert drill.explanation[0].split(" ")[0] in texts(at)
+    assert render_all(drill.explanation)[0].split(" ")[0] in texts(at)
     assert at.button(key="review.next")
     go(at, PAGE, item="tier:3-coins")
     assert at.session_state["review.drill"].drill.id == "tier:3-coins"

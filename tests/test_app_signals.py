@@ -7,6 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.content import drills
 from tutor.engine import SIGNALS, cards, hand_signals
+from tutor.i18n.explain import render_all
 
 HAND = "3-coins, A-cups, A-clubs, 9-swords, 2-clubs, 5-cups, 6-cups, 7-cups, 8-cups"
 
@@ -111,7 +112,7 @@ def test_the_hand_tool_gives_the_engines_signals_for_a_typed_hand() -> None:
     assert at.error and "`deux-de-chene`" in at.error[0].value  # the signals were incomplete
     assert any(s.value == "✓ Aces: 2" for s in at.success)
     text = shown_text(at)
-    for step in engine.explanation:
+    for step in render_all(engine.explanation):
         assert step.split(":")[0] in text
     assert at.multiselect(key=f"signals.hand.picked.{version}").value == ["monsieur", "aces"]
     assert at.number_input(key=f"signals.hand.aces.{version}").value == 2

@@ -8,6 +8,7 @@ import pytest
 
 from tutor.content import drills
 from tutor.engine import NAMED, PACK, SIGNAL_IDS, SIGNALS, RuleViolation, card, cards, hand_signals
+from tutor.i18n.explain import render_all
 
 
 def beats(text: str) -> drills.BeatsDrill:
@@ -55,14 +56,14 @@ def test_a_tie_below_the_winner_is_no_tie() -> None:
 def test_beats_id_and_explanation_come_from_the_engine() -> None:
     drill = beats("K-cups A-coins")
     assert drill.id == "beats:A-coins:K-cups"
-    assert drill.explanation[0] == "K-cups (a king, tier 10)."
-    assert any("A-coins alone is the highest card" in step for step in drill.explanation)
+    assert render_all(drill.explanation)[0] == "K-cups (a king, tier 10)."
+    assert any("A-coins alone is the highest card" in step for step in render_all(drill.explanation))
     assert drill.highest == (card("A-coins"),)
 
 
 def test_trap_explanations_warn_about_plain_threes_and_nines() -> None:
-    assert any("plain three" in step for step in beats("3-clubs 4-coins").explanation)
-    assert any("plain nine" in step for step in beats("9-swords J-cups").explanation)
+    assert any("plain three" in step for step in render_all(beats("3-clubs 4-coins").explanation))
+    assert any("plain nine" in step for step in render_all(beats("9-swords J-cups").explanation))
 
 
 def test_about_a_third_of_generated_drills_are_ties() -> None:
@@ -142,13 +143,13 @@ def test_tier_drill(code: str, number: int) -> None:
     assert drills.check(drill, number).correct
     assert drills.check(drill, str(number)).correct
     assert not drills.check(drill, number % 19 + 1).correct
-    assert drill.explanation[0].endswith(f"tier {number}).")
+    assert render_all(drill.explanation)[0].endswith(f"tier {number}).")
 
 
 def test_the_plain_nine_tier_drill_warns() -> None:
     drill = drills.tier_drill(card("9-swords"))
-    assert any("below the jacks" in step for step in drill.explanation)
-    assert any(step.startswith("Tier 13") and "9-clubs" in step for step in drill.explanation)
+    assert any("below the jacks" in step for step in render_all(drill.explanation))
+    assert any(step.startswith("Tier 13") and "9-clubs" in step for step in render_all(drill.explanation))
 
 
 # --- named cards --------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from tutor.engine.scoring import score_deal
 from tutor.engine.seats import SEATS, Seat
 from tutor.engine.signals import hand_signals
 from tutor.engine.trick import resolve_trick
+from tutor.i18n.explain import render_all
 from tutor.play import bots
 from tutor.play.hint import (
     NO_CARD,
@@ -261,7 +262,7 @@ def test_last_to_play_must_take_the_trick_with_monsieur() -> None:
     result = hint(HintRequest(state, S), seed=1)
     assert result.chances == {card("3-coins"): 1.0, card("5-clubs"): 0.0}
     assert result.best == card("3-coins")
-    assert any("wins this trick outright in every playout" in step for step in result.explanation)
+    assert any("wins this trick outright in every playout" in step for step in render_all(result.explanation))
 
 
 def test_leading_monsieur_late_is_best() -> None:
@@ -292,7 +293,7 @@ def test_mordienne_does_not_change_the_chance_but_is_explained() -> None:
     plain = hint(HintRequest(state, state.to_play), playouts=800, seed=4)
     doubled = hint(HintRequest(state, state.to_play, mordienne=True), playouts=800, seed=4)
     assert plain.chances == doubled.chances
-    assert any("mordienne" in step for step in doubled.explanation)
+    assert any("mordienne" in step for step in render_all(doubled.explanation))
 
 
 # --- 4. the signals shape the sampled hands ------------------------------------------------------
@@ -376,7 +377,7 @@ def test_impossible_signals_fall_back_and_say_so() -> None:
     state, _ = position_for(S, 72, 8)
     request = HintRequest(state, S, partner_aces=7, partner_signalled=True)
     result = hint(request, playouts=300)
-    assert any("cannot be" in step for step in result.explanation)
+    assert any("cannot be" in step for step in render_all(result.explanation))
     sampled = sample_hands(request, 200)
     assert (sampled.sum(axis=2) == np.array([len(state.hands[s]) for s in SEATS])[None, :]).all()
 

@@ -28,6 +28,7 @@ from tutor.engine import (
     play_deal,
     play_game,
 )
+from tutor.i18n.explain import render_all
 from tutor.play import bots
 from tutor.play.match import LEARNER, PARTNER, Match
 from tutor.play.record import deal_scenario, save_deal
@@ -220,7 +221,7 @@ def test_refusing_the_chant_means_no_chant() -> None:
     deal = match.deal
     assert deal is not None and deal.chant_happened is False and match.phase == "signals"
     chant_event = next(e for e in match.events() if e.kind == "chant")
-    assert any("South" in step and "refuse" in step for step in chant_event.steps)
+    assert any("South" in step and "refuse" in step for step in render_all(chant_event.steps))
 
 
 def test_a_chanting_learner_discards_six_with_advice_available() -> None:
@@ -236,7 +237,7 @@ def test_a_chanting_learner_discards_six_with_advice_available() -> None:
         match.learner_discards([hand[0], *hand[:5]])
     match.learner_discards(advice.discarded)
     assert match.phase == "signals" and len(match.learner_hand()) == 9
-    assert any("kept the highest" in step for e in match.events() for step in e.steps)
+    assert any("kept the highest" in step for e in match.events() for step in render_all(e.steps))
 
 
 def test_discarding_badly_is_allowed_and_explained() -> None:
@@ -244,7 +245,7 @@ def test_discarding_badly_is_allowed_and_explained() -> None:
     best = match.discard_advice()
     match.learner_discards(best.kept[:6])  # throws away the best six: legal, but not the advice
     assert set(match.learner_hand()) == set(best.kept[6:]) | set(best.discarded)
-    steps = [step for e in match.events() for step in e.steps]
+    steps = [step for e in match.events() for step in render_all(e.steps)]
     assert any("advice was to keep the highest" in step for step in steps)
 
 
@@ -310,8 +311,8 @@ def test_hidden_cards_stay_hidden_unless_see_everything() -> None:
     match.next_deal()
     deal = match.deal
     assert deal is not None
-    text = " ".join(step for e in match.events() for step in e.steps)
-    everything = " ".join(step for e in match.events(see_everything=True) for step in e.steps)
+    text = " ".join(step for e in match.events() for step in render_all(e.steps))
+    everything = " ".join(step for e in match.events(see_everything=True) for step in render_all(e.steps))
     codes = set(re.findall(r"\b[A2-9JCK]-(?:coins|cups|swords|clubs)\b", text))
     assert codes <= {str(c) for c in deal.dealt[LEARNER]}
     assert all(str(c) in everything for c in deal.dealt[Seat.E])

@@ -33,6 +33,7 @@ from tutor.engine import (
     resolve_trick,
     score_deal,
 )
+from tutor.i18n.explain import render_all
 
 # --- the rules, restated for the tests ------------------------------------------------------------
 
@@ -218,7 +219,7 @@ def test_random_deal_played_to_the_end_follows_the_rules(
     assert outcome["scoring_team"] == (None if point_winner is None else ("NS" if point_winner in "NS" else "EW"))
 
     # the explanation agrees with the outcome
-    steps = replay.explanation
+    steps = render_all(replay.explanation)
     for number, winner in enumerate(winners, start=1):
         line = steps_with(steps, f"Trick {number}:")
         assert len(line) == 1
@@ -247,7 +248,7 @@ def test_scoring_follows_the_tie_break_and_the_mordienne(winners: list[str | Non
         counts = {seat: winners.count(seat) for seat in CLOCKWISE}
         tied = [seat for seat in CLOCKWISE if counts[seat] == counts[point_winner]]
         if len(tied) > 1:
-            assert steps_with(score.explanation, f"{TITLES[point_winner]} was first")
+            assert steps_with(render_all(score.explanation), f"{TITLES[point_winner]} was first")
 
 
 # --- tricks and rankings ---------------------------------------------------------------------------
@@ -264,7 +265,7 @@ def test_a_trick_is_spoiled_exactly_when_the_best_tier_is_shared(leader: str, pl
     assert trick.outcome()["next_leader"] == next_leader
     assert set(trick.outcome()["best"]) == {str(c) for c in played if rules_tier(c) == best}  # type: ignore[arg-type]
     if trick.spoiled:
-        spoiled = steps_with(trick.explanation, "spoiled", TITLES[leader], "leads again")
+        spoiled = steps_with(render_all(trick.explanation), "spoiled", TITLES[leader], "leads again")
         assert spoiled
         assert all(str(c) in spoiled[0] for c in played if rules_tier(c) == best)
 

@@ -22,6 +22,7 @@ from tutor.engine import (
     rank_cards,
     tier,
 )
+from tutor.i18n.explain import render_all
 
 # rules.md section 2: ranks A 2-9 J C K, suits coins cups swords clubs.
 RULE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "C", "K")
@@ -353,18 +354,18 @@ def test_rank_cards_rejects_a_duplicated_card() -> None:
 
 
 def test_rank_explanation_for_a_tie_names_both_cards_and_says_equal() -> None:
-    steps = rank_cards(list(cards("A-coins A-clubs 7-cups"))).explanation
+    steps = render_all(rank_cards(list(cards("A-coins A-clubs 7-cups"))).explanation)
     tie_steps = [s for s in steps if "A-coins" in s and "A-clubs" in s and "equal" in s]
     assert tie_steps, steps
 
 
 def test_rank_explanation_names_the_single_highest_card() -> None:
-    steps = rank_cards(list(cards("4-coins 3-cups A-swords"))).explanation
+    steps = render_all(rank_cards(list(cards("4-coins 3-cups A-swords"))).explanation)
     assert any("3-cups" in s and "Madame" in s and "highest" in s for s in steps), steps
 
 
 def test_rank_explanation_warns_about_the_traps() -> None:
-    steps = rank_cards(list(cards("3-swords 9-clubs 4-cups"))).explanation
+    steps = render_all(rank_cards(list(cards("3-swords 9-clubs 4-cups"))).explanation)
     assert any("3-swords" in s and "lowest" in s for s in steps), steps
     assert any("9-clubs" in s and "jacks" in s for s in steps), steps
     # every card is named with its tier
@@ -373,7 +374,7 @@ def test_rank_explanation_warns_about_the_traps() -> None:
 
 
 def test_rank_explanation_does_not_call_a_named_three_a_trap() -> None:
-    steps = rank_cards(list(cards("3-coins 3-cups"))).explanation
+    steps = render_all(rank_cards(list(cards("3-coins 3-cups"))).explanation)
     assert not any("plain three" in s for s in steps), steps
 
 

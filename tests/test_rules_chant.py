@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from tutor.engine import Card, RuleViolation, Seat, cards, chant, keep_best
+from tutor.i18n.explain import render_all
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
@@ -63,7 +64,7 @@ def test_one_refusal_cancels_the_chant(refuser: Seat) -> None:
     assert outcome["happens"] is False
     assert outcome["received"] == {"E": [], "N": []}
     assert "keep" not in outcome
-    assert steps_with(result.explanation, refuser.title, "refuse"), result.explanation
+    assert steps_with(render_all(result.explanation), refuser.title, "refuse"), render_all(result.explanation)
 
 
 def test_two_refusals_cancel_the_chant_too() -> None:
@@ -103,14 +104,14 @@ def test_keep_for_both_eldest_and_dealer() -> None:
 
 
 def test_keep_explanation_mentions_the_straddled_tier_and_that_any_will_do() -> None:
-    steps = chant(N, listed(TALON), hands={N: listed(NORTH_HAND)}).explanation
+    steps = render_all(chant(N, listed(TALON), hands={N: listed(NORTH_HAND)}).explanation)
     straddle = steps_with(steps, "tier 12", "J-coins", "J-cups")
     assert straddle, steps
     assert "any of them will do" in straddle[0]
 
 
 def test_chant_explanation_says_who_receives_which_talon_cards() -> None:
-    steps = chant(N, listed(TALON)).explanation
+    steps = render_all(chant(N, listed(TALON)).explanation)
     assert steps_with(steps, "East", "1, 3, 5, 7, 9, 11", "A-coins", "9-clubs")
     assert steps_with(steps, "North", "2, 4, 6, 8, 10, 12", "J-coins", "4-cups")
 

@@ -23,6 +23,7 @@ from tutor.engine import (
     score_deal,
     shuffle_and_deal,
 )
+from tutor.i18n.explain import render_all
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 X = None  # a spoiled trick
@@ -71,7 +72,7 @@ def test_deal_when_west_deals_north_is_eldest() -> None:
 
 
 def test_deal_explanation_names_the_eldest() -> None:
-    steps = deal(PACK, S).explanation
+    steps = render_all(deal(PACK, S).explanation)
     assert steps_with(steps, "West", "eldest")
     assert steps_with(steps, "talon", "12")
 
@@ -173,7 +174,7 @@ def test_deal_a_eldest_leads_first_and_spoiled_trick_keeps_the_leader() -> None:
 
 
 def test_deal_a_explanation_spoiled_trick_and_tie_break() -> None:
-    steps = play_deal_a().explanation
+    steps = render_all(play_deal_a().explanation)
     spoiled = steps_with(steps, "Trick 2", "K-coins", "K-cups", "spoiled")
     assert spoiled, steps
     assert "South leads again" in spoiled[0]
@@ -239,7 +240,7 @@ def test_deal_b_losing_four_then_winning_five_is_a_mordienne_worth_two() -> None
     assert outcome["scoring_team"] == "NS"
     assert outcome["points"] == 2
     assert outcome["mordienne"] is True
-    assert steps_with(played.explanation, "mordienne", "2")
+    assert steps_with(render_all(played.explanation), "mordienne", "2")
 
 
 def test_deal_b_without_the_mordienne_rule_is_worth_one() -> None:
@@ -249,7 +250,7 @@ def test_deal_b_without_the_mordienne_rule_is_worth_one() -> None:
     assert outcome["points"] == 1
     assert outcome["mordienne"] is False
     # the explanation may point out the run, but must say the point stays at 1
-    assert steps_with(played.explanation, "NS scores 1 point")
+    assert steps_with(render_all(played.explanation), "NS scores 1 point")
 
 
 # --- validation errors carry a path ----------------------------------------------------------------
@@ -363,8 +364,8 @@ def test_two_way_tie_goes_to_whoever_reached_the_count_first() -> None:
     score = score_deal([N, N, E, E, E, N, X, W, S])
     assert score.point_winner is E
     assert score.points == 1
-    tie = steps_with(score.explanation, "first")
-    assert tie, score.explanation
+    tie = steps_with(render_all(score.explanation), "first")
+    assert tie, render_all(score.explanation)
     assert "East at trick 5" in tie[0]
     assert "North at trick 6" in tie[0]
     assert "East was first" in tie[0]
@@ -376,8 +377,8 @@ def test_three_way_tie_goes_to_whoever_reached_the_count_first() -> None:
     assert score.tricks_won == {N: 2, E: 0, S: 2, W: 2}
     assert score.point_winner is W
     assert score.outcome()["scoring_team"] == "EW"
-    tie = steps_with(score.explanation, "tie")
-    assert tie and "West was first" in tie[0], score.explanation
+    tie = steps_with(render_all(score.explanation), "tie")
+    assert tie and "West was first" in tie[0], render_all(score.explanation)
 
 
 def test_four_way_tie_goes_to_whoever_reached_the_count_first() -> None:
@@ -385,8 +386,8 @@ def test_four_way_tie_goes_to_whoever_reached_the_count_first() -> None:
     score = score_deal([E, N, N, E, S, S, W, X, W])
     assert score.tricks_won == {N: 2, E: 2, S: 2, W: 2}
     assert score.point_winner is N
-    tie = steps_with(score.explanation, "first")
-    assert tie and "North at trick 3" in tie[0] and "North was first" in tie[0], score.explanation
+    tie = steps_with(render_all(score.explanation), "first")
+    assert tie and "North at trick 3" in tie[0] and "North was first" in tie[0], render_all(score.explanation)
 
 
 def test_a_deal_of_nothing_but_spoiled_tricks_scores_nothing() -> None:
@@ -400,7 +401,7 @@ def test_a_deal_of_nothing_but_spoiled_tricks_scores_nothing() -> None:
             "points": 0,
             "mordienne": False,
         }
-        assert steps_with(score.explanation, "nobody scores")
+        assert steps_with(render_all(score.explanation), "nobody scores")
 
 
 def test_one_trick_won_among_spoiled_ones_wins_the_point() -> None:
@@ -432,7 +433,7 @@ def test_mordienne_runs_are_worth_two_when_the_rule_is_on(winners: list[Seat | N
     assert on.point_winner is N
     assert on.points == 2
     assert on.outcome()["mordienne"] is True
-    assert steps_with(on.explanation, "mordienne", "2")
+    assert steps_with(render_all(on.explanation), "mordienne", "2")
     off = score_deal(winners, mordienne=False)
     assert off.point_winner is N
     assert off.points == 1
@@ -452,7 +453,7 @@ def test_winning_all_nine_from_the_first_trick_is_not_a_mordienne() -> None:
     assert score.point_winner is N
     assert score.points == 1
     assert score.mordienne is False
-    assert steps_with(score.explanation, "No mordienne", "first trick")
+    assert steps_with(render_all(score.explanation), "No mordienne", "first trick")
 
 
 def test_a_spoiled_trick_after_the_first_win_breaks_the_mordienne() -> None:
@@ -460,7 +461,7 @@ def test_a_spoiled_trick_after_the_first_win_breaks_the_mordienne() -> None:
     assert score.point_winner is N
     assert score.points == 1
     assert score.outcome()["mordienne"] is False
-    assert steps_with(score.explanation, "No mordienne", "trick 6", "spoiled")
+    assert steps_with(render_all(score.explanation), "No mordienne", "trick 6", "spoiled")
 
 
 def test_another_players_trick_after_the_first_win_breaks_the_mordienne() -> None:
@@ -468,7 +469,7 @@ def test_another_players_trick_after_the_first_win_breaks_the_mordienne() -> Non
     assert score.point_winner is N
     assert score.points == 1
     assert score.outcome()["mordienne"] is False
-    assert steps_with(score.explanation, "No mordienne", "trick 5", "South")
+    assert steps_with(render_all(score.explanation), "No mordienne", "trick 5", "South")
 
 
 def test_losing_the_ninth_trick_breaks_the_mordienne() -> None:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from tutor.engine import Card, RuleViolation, cards, partnership_draw
+from tutor.i18n.explain import render_all
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -53,7 +54,7 @@ def test_the_cycle_skips_players_who_hold_a_top_card() -> None:
 
 
 def test_the_skipping_explanation_names_who_is_skipped() -> None:
-    steps = partnership_draw(PLAYERS, listed(SKIPPING)).explanation
+    steps = render_all(partnership_draw(PLAYERS, listed(SKIPPING)).explanation)
     monsieur = steps_with(steps, "3-coins", "Cat")
     assert monsieur and "Bob" in monsieur[0] and "skipped" in monsieur[0], steps
     vache = steps_with(steps, "2-cups", "Ann")

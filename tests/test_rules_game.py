@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from tutor.engine import DealPoint, RuleViolation, Seat, Team, dealers, play_game, score_deal
+from tutor.i18n.explain import render_all
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 NS, EW = Team.NS, Team.EW
@@ -28,7 +29,7 @@ def test_dealers_pass_left_and_the_first_dealer_deals_the_fifth(first: Seat, exp
 def test_scores_and_winner() -> None:
     game = play_game(E, [DealPoint(NS, 1), DealPoint(EW, 2), DealPoint(None, 0), DealPoint(NS, 1), DealPoint(EW, 1)])
     assert game.outcome() == {"dealers": ["E", "S", "W", "N", "E"], "scores": {"NS": 2, "EW": 3}, "winner": "EW"}
-    assert steps_with(game.explanation, "EW", "wins")
+    assert steps_with(render_all(game.explanation), "EW", "wins")
 
 
 def test_equal_points_is_a_drawn_game() -> None:
@@ -36,7 +37,7 @@ def test_equal_points_is_a_drawn_game() -> None:
     outcome = game.outcome()
     assert outcome["scores"] == {"NS": 3, "EW": 3}
     assert outcome["winner"] is None
-    assert steps_with(game.explanation, "drawn")
+    assert steps_with(render_all(game.explanation), "drawn")
 
 
 def test_nobody_scoring_in_five_deals_is_a_drawn_game() -> None:
@@ -58,9 +59,9 @@ def test_deals_given_as_scored_tricks() -> None:
 
 def test_the_explanation_keeps_a_running_score() -> None:
     game = play_game(N, [DealPoint(EW, 2), DealPoint(NS, 1), DealPoint(None, 0), DealPoint(NS, 1), DealPoint(NS, 1)])
-    assert steps_with(game.explanation, "Deal 1", "North", "EW scores 2")
-    assert steps_with(game.explanation, "Deal 3", "South", "nobody scores")
-    assert steps_with(game.explanation, "Deal 5", "North")
+    assert steps_with(render_all(game.explanation), "Deal 1", "North", "EW scores 2")
+    assert steps_with(render_all(game.explanation), "Deal 3", "South", "nobody scores")
+    assert steps_with(render_all(game.explanation), "Deal 5", "North")
     assert game.winner is NS
 
 

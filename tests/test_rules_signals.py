@@ -16,6 +16,7 @@ from tutor.engine import (
     look_up,
     signal_for_card,
 )
+from tutor.i18n.explain import render_all
 
 # rules.md section 10, copied from the table (Decision: little finger for Petit-neuf).
 TABLE = [
@@ -50,7 +51,7 @@ def test_signal_ids_are_those_of_the_table_in_order() -> None:
 def test_look_up_by_id(signal_id: str, meaning: str, gesture: str) -> None:
     result = look_up(signal_id)
     assert result.outcome() == {"meaning": meaning, "gesture": gesture}
-    assert any(gesture in step for step in result.explanation)
+    assert any(gesture in step for step in render_all(result.explanation))
 
 
 def test_petit_neuf_is_the_little_finger_not_the_thumb() -> None:
@@ -134,14 +135,14 @@ def test_a_hand_with_no_named_card_and_no_ace_is_useless() -> None:
     outcome = signals_of("4-coins 5-cups K-swords C-clubs J-coins 9-swords 3-clubs 8-cups 7-swords")
     assert outcome == {"signals": ["useless-hand"], "aces": 0}
     steps = hand_signals(list(cards("4-coins 5-cups K-swords C-clubs J-coins 9-swords 3-clubs 8-cups 7-swords")))
-    assert any("useless" in s for s in steps.explanation)
+    assert any("useless" in s for s in render_all(steps.explanation))
 
 
 def test_a_hand_with_only_aces_signals_only_aces() -> None:
     outcome = signals_of("A-coins A-cups 4-swords 5-clubs K-cups C-swords J-clubs 8-coins 6-cups")
     assert outcome == {"signals": ["aces"], "aces": 2}
     steps = hand_signals(list(cards("A-coins A-cups 4-swords 5-clubs K-cups C-swords J-clubs 8-coins 6-cups")))
-    assert any("aces" in s and "2" in s for s in steps.explanation)
+    assert any("aces" in s and "2" in s for s in render_all(steps.explanation))
 
 
 def test_four_aces_are_one_signal_with_a_count_of_four() -> None:
@@ -164,7 +165,7 @@ def test_useless_hand_and_mordienne_are_never_called_for_by_cards() -> None:
 
 
 def explanation_steps(text: str) -> Sequence[str]:
-    return hand_signals(list(cards(text))).explanation
+    return render_all(hand_signals(list(cards(text))).explanation)
 
 
 def test_the_hand_explanation_names_each_signal_and_its_gesture() -> None:

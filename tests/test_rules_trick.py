@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine import DealState, RuleViolation, Seat, Trick, card, cards, resolve_trick
+from tutor.i18n.explain import render_all
 
 
 def trick(leader: str, plays: str) -> Trick:
@@ -123,7 +124,7 @@ def test_a_card_cannot_be_played_twice_in_a_trick() -> None:
 
 
 def test_spoiled_explanation_names_both_tied_cards_and_says_the_leader_leads_again() -> None:
-    steps = trick("E", "A-coins K-swords A-clubs 5-cups").explanation
+    steps = render_all(trick("E", "A-coins K-swords A-clubs 5-cups").explanation)
     spoiled = steps_with(steps, "A-coins", "A-clubs", "spoiled")
     assert spoiled, steps
     assert "East" in spoiled[0]
@@ -132,7 +133,7 @@ def test_spoiled_explanation_names_both_tied_cards_and_says_the_leader_leads_aga
 
 
 def test_spoiled_explanation_names_three_tied_cards() -> None:
-    steps = trick("S", "J-coins J-cups J-swords 8-clubs").explanation
+    steps = render_all(trick("S", "J-coins J-cups J-swords 8-clubs").explanation)
     spoiled = steps_with(steps, "J-coins", "J-cups", "J-swords", "spoiled")
     assert spoiled, steps
     assert "South" in spoiled[0]
@@ -140,7 +141,7 @@ def test_spoiled_explanation_names_three_tied_cards() -> None:
 
 
 def test_explanation_names_every_card_with_its_tier() -> None:
-    steps = trick("N", "7-coins A-swords K-cups 4-clubs").explanation
+    steps = render_all(trick("N", "7-coins A-swords K-cups 4-clubs").explanation)
     for code, number in (("7-coins", 15), ("A-swords", 9), ("K-cups", 10), ("4-clubs", 18)):
         assert steps_with(steps, code, f"tier {number}"), (code, steps)
     assert steps_with(steps, "North", "7-coins")
@@ -148,7 +149,7 @@ def test_explanation_names_every_card_with_its_tier() -> None:
 
 
 def test_won_explanation_names_the_winner_and_the_best_card() -> None:
-    steps = trick("E", "3-swords 3-coins 9-clubs J-swords").explanation
+    steps = render_all(trick("E", "3-swords 3-coins 9-clubs J-swords").explanation)
     won = steps_with(steps, "3-coins", "South", "wins")
     assert won, steps
     assert "Monsieur" in won[0]
@@ -156,7 +157,7 @@ def test_won_explanation_names_the_winner_and_the_best_card() -> None:
 
 
 def test_a_lower_shared_tier_is_not_called_spoiled() -> None:
-    steps = trick("N", "5-coins 5-cups 2-swords 5-clubs").explanation
+    steps = render_all(trick("N", "5-coins 5-cups 2-swords 5-clubs").explanation)
     assert not any("spoiled" in s for s in steps), steps
     assert steps_with(steps, "2-swords", "South", "wins")
 

@@ -17,6 +17,8 @@ from tutor.content.scenario import Scenario, load_scenario
 from tutor.content.solve import solve
 from tutor.engine import Explained, RuleViolation
 from tutor.engine.words import plural
+from tutor.i18n import LANGUAGES, SOURCE_LANGUAGE, UnknownLanguage, check_language
+from tutor.i18n.explain import render_all
 
 
 def _load(paths: Sequence[str]) -> tuple[list[Scenario], list[Problem]]:
@@ -40,6 +42,7 @@ def _print_problems(problems: Sequence[Problem]) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    lang = check_language(args.lang)  # before any file is read: a wrong language is one line, nothing else
     scenarios, problems = _load(args.paths)
     for scenario in scenarios:
         try:
@@ -52,22 +55,23 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 "id": scenario.id,
                 "kind": scenario.kind,
                 "outcome": result.outcome(),
-                "explanation": list(result.explanation),
+                "explanation": render_all(result.explanation, lang),
             }
             print(json.dumps(record, ensure_ascii=False))
         else:
-            print(_readable(scenario, result))
+            print(_readable(scenario, result, lang))
     _print_problems(problems)
     return 1 if problems else 0
 
 
-def _readable(scenario: Scenario, result: Explained) -> str:
+def _readable(scenario: Scenario, result: Explained, lang: str) -> str:
     lines = [f"{scenario.id}: {scenario.title} [{scenario.kind}]"]
     for key, value in result.outcome().items():
         mark = "  (asked)" if key in scenario.ask else ""
         lines.append(f"  {key}: {show(value)}{mark}")
     lines.append("  why:")
-    lines += [f"    {number}. {step}" for number, step in enumerate(result.explanation, start=1)]
+    steps = render_all(result.explanation, lang)
+    lines += [f"    {number}. {step}" for number, step in enumerate(steps, start=1)]
     if scenario.note:
         lines.append(f"  note: {scenario.note}")
     return "\n".join(lines) + "\n"
@@ -175,6 +179,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve_p.add_argument("paths", nargs="+", metavar="PATH", help="a scenario file, or a folder searched for *.yaml")
     solve_p.add_argument("--json", action="store_true", help="one JSON object per scenario, one per line")
+    solve_p.add_argument(
+        "--lang",
+        default=SOURCE_LANGUAGE,
+        metavar="LANG",
+        help=f"the language of the explanation steps ({', '.join(LANGUAGES)}; default {SOURCE_LANGUAGE}); "
+        "the outcome's card codes, seats and ids are never translated",
+    )
     solve_p.set_defaults(run=cmd_solve)
 
     check_p = commands.add_parser(
@@ -253,7 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except RuleViolation as error:
+    except (RuleViolation, UnknownLanguage) as error:
         print(f"aluette-tutor: {error.message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -21,7 +21,7 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tutor.app.cardsvg import card_svg, cards_html
-from tutor.app.reveal import md
+from tutor.app.reveal import md, steps_md
 from tutor.content import drills
 from tutor.engine import parse_card
 from tutor.progress.memory import Answer
@@ -91,6 +91,7 @@ def _answer_from_widget(prefix: str, widget_key: str, record: Recorder) -> None:
 def _answer_order(prefix: str, record: Recorder) -> None:
     """Callback of "Check my order": the five places chosen, or a reminder if one is missing."""
     current: DrillAttempt = st.session_state[f"{prefix}.drill"]
+    assert isinstance(current.drill, drills.OrderDrill)  # the only drill with this button
     places = {str(c): st.session_state.get(_key(prefix, current, f"place.{c}")) for c in current.drill.cards}
     current.missing = any(place is None for place in places.values())
     if not current.missing:
@@ -131,7 +132,7 @@ def feedback(current: DrillAttempt) -> None:
         st.error(f"✗ Not quite. Your answer: {result.given}. The right answer: {result.expected}", icon=None)
     if isinstance(current.drill, drills.OrderDrill):
         draw_order(current.drill)
-    st.markdown("\n".join(f"- {md(step)}" for step in result.explanation))
+    st.markdown(steps_md(result.explanation))
 
 
 def choice_columns(count: int) -> list[DeltaGenerator]:

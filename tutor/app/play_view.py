@@ -23,8 +23,11 @@ import streamlit as st
 
 from tutor.app import saved_deals, views
 from tutor.app.cardsvg import card_svg, cards_html
+from tutor.app.reveal import language, md, step_md, steps_md
 from tutor.content.drills import SIGNAL_ICONS
 from tutor.engine import SIGNALS, TOP_CARDS, Card, RuleViolation, Seat, Team, parse_card
+from tutor.engine.steps import Step
+from tutor.i18n.explain import render
 from tutor.play import bots
 from tutor.play.hint import Hint, HintRequest, hint
 from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown
@@ -59,14 +62,6 @@ CSS = """
 def css() -> str:
     """The shared styles plus this page's own, once per page."""
     return views.css() + "<style>" + "".join(line.strip() for line in CSS.strip().splitlines()) + "</style>"
-
-
-def md(text: str) -> str:
-    """An engine step shown literally (plain text, not Markdown)."""
-    return text.translate(_MARKDOWN_SPECIALS)
-
-
-_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|~"})
 
 
 def _e(text: object) -> str:
@@ -359,7 +354,8 @@ def signal_icons(shown: Sequence[SignalShown], seat: Seat) -> str:
     for s in shown:
         if s.seat is seat:
             icon = SIGNAL_ICONS.get(s.id, "•")
-            parts.append(f'<span role="img" title="{_e(s.text)}" aria-label="{_e(s.text)}">{icon}</span>')
+            text = _e(render(s.step, language()))
+            parts.append(f'<span role="img" title="{text}" aria-label="{text}">{icon}</span>')
     return f'<div class="alu-sigs">{"".join(parts)}</div>' if parts else ""
 
 
@@ -370,17 +366,17 @@ def signals_html(shown: Sequence[SignalShown]) -> str:
         icon = SIGNAL_ICONS.get(s.id, "•")
         rows.append(
             f'<div class="alu-sig-row" data-signal="{_e(s.id)}" data-seat="{s.seat.value}">'
-            f'<span class="alu-sig-icon" aria-hidden="true">{icon}</span><span>{_e(s.text)}</span></div>'
+            f'<span class="alu-sig-icon" aria-hidden="true">{icon}</span>'
+            f"<span>{_e(render(s.step, language()))}</span></div>"
         )
     return "".join(rows)
 
 
 def events_markdown(events: Sequence[Event]) -> str:
-    """Events as Markdown: a bold title, then the engine's steps as a list."""
+    """Events as Markdown: a bold title, then the engine's steps as a list (rendered, shown literally)."""
     blocks = []
     for event in events:
-        steps = "\n".join(f"- {md(step)}" for step in event.steps)
-        blocks.append(f"**{md(event.title)}**\n\n{steps}")
+        blocks.append(f"**{step_md(event.title)}**\n\n{steps_md(event.steps)}")
     return "\n\n".join(blocks)
 
 
@@ -465,8 +461,8 @@ def _centre(match: Match) -> str:
     if state.finished:
         return '<div class="alu-turn-note">The deal is over</div>'
     trick_number = len(state.tricks) + 1
-    plays = dict(zip(state.leader.clockwise_from(), state.current, strict=False))
-    order = {seat: n for n, seat in enumerate(state.leader.clockwise_from())}
+    plays = dict(state.current_plays)
+    order = {seat: n for n, (seat, _) in enumerate(state.current_plays)}
     spot = {}
     for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
         if seat in plays:
@@ -537,7 +533,7 @@ class DrawView:
     shown: int  # cards dealt so far
     total: int
     html: str
-    steps: tuple[str, ...]  # the engine's steps for the cards shown (all steps once complete)
+    steps: tuple[Step, ...]  # the engine's steps for the cards shown (all steps once complete)
     complete: bool
 
 
@@ -573,10 +569,10 @@ def draw_view(match: Match, shown: int) -> DrawView:
             f'<div class="alu-player{extra}" data-player="{_e(name)}"><div class="alu-player-name">'
             f"{_e(name)}{_e(you)}{_e(where)}</div>{row}</div>"
         )
+    # The engine explains the draw one step per card dealt (each marked with its card's number), then the
+    # partnerships and the first dealer: part way through, only the steps of the cards dealt so far.
     steps = draw.explanation
-    # The engine explains the draw one step per card dealt, then the partnerships and the first dealer.
-    per_card = len(steps) >= len(cards) and all(steps[i].startswith(f"Card {i + 1},") for i in range(len(cards)))
-    shown_steps = tuple(steps if complete or not per_card else steps[:shown])
+    shown_steps = steps if complete else tuple(s for s in steps if s.draw_card is not None and s.draw_card <= shown)
     return DrawView(shown, len(cards), f'<div class="alu-drawn">{"".join(boxes)}</div>', shown_steps, complete)
 
 
@@ -691,11 +687,8 @@ def game_log() -> None:
 
 
 def trick_number(event: Event) -> int | None:
-    """``Trick 4`` -> 4 (the match titles trick events this way)."""
-    if event.kind != "trick":
-        return None
-    tail = event.title.rsplit(" ", 1)[-1]
-    return int(tail) if tail.isdigit() else None
+    """The trick a ``trick`` event explains (a field of the event's title, never read from its words)."""
+    return event.trick if event.kind == "trick" else None
 
 
 def latest_panel(match: Match, kinds: Sequence[str]) -> None:
@@ -707,9 +700,9 @@ def latest_panel(match: Match, kinds: Sequence[str]) -> None:
         number = trick_number(event)
         with st.container(border=True):
             if number is not None and match.state is not None and number <= len(match.state.tricks):
-                st.markdown(f"**{md(event.title)}**")
+                st.markdown(f"**{step_md(event.title)}**")
                 st.markdown(trick_html(match, number), unsafe_allow_html=True)
-                st.markdown("\n".join(f"- {md(step)}" for step in event.steps))
+                st.markdown(steps_md(event.steps))
             else:
                 st.markdown(events_markdown([event]))
 
@@ -718,7 +711,7 @@ def chosen_signal_ids(match: Match) -> list[str]:
     return list(st.session_state.get(signals_key(match)) or [])
 
 
-def advice(kind: str, match: Match) -> tuple[str, ...] | None:
+def advice(kind: str, match: Match) -> tuple[Step, ...] | None:
     """The advice explanation the learner asked for in this deal, if any."""
     stored = st.session_state.get(f"{P}advice")
     if stored and stored[0] == kind and stored[1] == match.deal_number:
@@ -741,15 +734,17 @@ def winner_line(match: Match) -> str:
 
 
 def draw_summary(match: Match) -> list[Event]:
-    """The draw's conclusion: the engine's steps after the card-by-card ones, the seating and the first dealer."""
-    count = len(match.draw_cards)
+    """The draw's conclusion: the engine's steps after the card-by-card ones (those about a card of the draw),
+    the seating and the first dealer."""
     events = []
     for entry in log():
         if entry.deal != 0:
             continue
         event = entry.event
-        if len(event.steps) > count and all(step.startswith("Card ") for step in event.steps[:count]):
-            event = Event(event.kind, event.title, event.steps[count:], event.secret[count:])
+        keep = [n for n, s in enumerate(event.steps) if s.draw_card is None]
+        if len(keep) < len(event.steps):
+            steps, secret = tuple(event.steps[n] for n in keep), tuple(event.secret[n] for n in keep)
+            event = Event(event.kind, event.title, steps, secret)
         events.append(event)
     return _visible(events)
 

@@ -6,7 +6,8 @@ module only words values for a reader (``N`` -> ``North``, ``null`` -> ``nobody`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import streamlit as st
 
@@ -16,6 +17,9 @@ from tutor.content.grading import Grade
 from tutor.content.outcomes import Shape, shape_of
 from tutor.content.scenario import Scenario
 from tutor.engine import SEATS, Explained
+from tutor.engine.steps import Step
+from tutor.i18n import SOURCE_LANGUAGE
+from tutor.i18n.explain import render
 
 _SEAT_TITLES = {s.value: s.title for s in SEATS}
 _TOP_NAMES = {"monsieur": "Monsieur", "madame": "Madame", "borgne": "Le Borgne", "vache": "La Vache"}
@@ -26,12 +30,27 @@ _NULL_WORDS: dict[tuple[str, str], str] = {
     ("deal", "scoring_team"): "nobody",
     ("game", "winner"): "nobody (a drawn game)",
 }
-_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|"})
+_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|~"})
 
 
 def md(text: str) -> str:
     """Text shown literally in Markdown (an engine step is plain text, not Markdown)."""
     return text.translate(_MARKDOWN_SPECIALS)
+
+
+def language() -> str:
+    """The language the engine's explanations are shown in (English until the app offers a choice)."""
+    return SOURCE_LANGUAGE
+
+
+def step_md(step: Step) -> str:
+    """An engine step as a sentence in the learner's language, shown literally (never as Markdown)."""
+    return md(render(step, language()))
+
+
+def steps_md(steps: Sequence[Step], numbered: bool = False) -> str:
+    """Steps as a Markdown list, bulleted or numbered, each shown literally."""
+    return "\n".join(f"{f'{n}.' if numbered else '-'} {step_md(s)}" for n, s in enumerate(steps, start=1))
 
 
 def describe(scenario: Scenario, key: str, value: object) -> str:
@@ -48,12 +67,13 @@ def _seat(value: object, null: str) -> str:
     return _SEAT_TITLES.get(str(value), str(value))
 
 
-def _cards(values: object) -> str:
-    items = [card_label(str(c)) for c in values]  # type: ignore[union-attr]
+def _cards(values: Any) -> str:
+    items = [card_label(str(c)) for c in values]
     return ", ".join(items) if items else "none"
 
 
-def _describe(kind: str, key: str, shape: Shape, value: object) -> str:
+def _describe(kind: str, key: str, shape: Shape, value: Any) -> str:
+    # ``value`` may be a learner's answer of any shape: a wrong one raises, and describe() shows it as given.
     null = _NULL_WORDS.get((kind, key), "nobody")
     match shape:
         case Shape.BOOL:
@@ -67,26 +87,25 @@ def _describe(kind: str, key: str, shape: Shape, value: object) -> str:
         case Shape.CARD_SET | Shape.CARD_LIST:
             return _cards(value)
         case Shape.CARD_GROUPS:
-            return " › ".join(" = ".join(card_label(str(c)) for c in group) for group in value)  # type: ignore[union-attr]
+            return " › ".join(" = ".join(card_label(str(c)) for c in group) for group in value)
         case Shape.TIER_MAP:
-            return ", ".join(f"{card_label(str(c))}: {t}" for c, t in value.items())  # type: ignore[union-attr]
+            return ", ".join(f"{card_label(str(c))}: {t}" for c, t in value.items())
         case Shape.SEAT_LIST:  # letters keep nine entries on a line: "1 N · 2 spoiled · 3 W"
-            return " · ".join(f"{n} {v if v else null}" for n, v in enumerate(value, start=1))  # type: ignore[arg-type]
+            return " · ".join(f"{n} {v if v else null}" for n, v in enumerate(value, start=1))
         case Shape.SEAT_COUNT_MAP | Shape.TEAM_COUNT_MAP:
-            return ", ".join(f"{_SEAT_TITLES.get(str(k), str(k))} {v}" for k, v in value.items())  # type: ignore[union-attr]
+            return ", ".join(f"{_SEAT_TITLES.get(str(k), str(k))} {v}" for k, v in value.items())
         case Shape.NAME_MAP:
-            return ", ".join(f"{_TOP_NAMES.get(str(k), k)}: {v}" for k, v in value.items())  # type: ignore[union-attr]
+            return ", ".join(f"{_TOP_NAMES.get(str(k), k)}: {v}" for k, v in value.items())
         case Shape.PAIRS:
-            return " and ".join(" & ".join(str(p) for p in pair) for pair in value)  # type: ignore[union-attr]
+            return " and ".join(" & ".join(str(p) for p in pair) for pair in value)
         case Shape.CARD_LIST_MAP | Shape.CARD_SET_MAP:
-            return "; ".join(f"{_SEAT_TITLES.get(str(k), str(k))}: {_cards(v)}" for k, v in value.items())  # type: ignore[union-attr]
+            return "; ".join(f"{_SEAT_TITLES.get(str(k), str(k))}: {_cards(v)}" for k, v in value.items())
         case Shape.INT_LIST_MAP:
             return "; ".join(
-                f"{_SEAT_TITLES.get(str(k), str(k))}: {', '.join(str(t) for t in sorted(v))}"
-                for k, v in value.items()  # type: ignore[union-attr]
+                f"{_SEAT_TITLES.get(str(k), str(k))}: {', '.join(str(t) for t in sorted(v))}" for k, v in value.items()
             )
         case Shape.SIGNAL_LIST:
-            return ", ".join(str(v) for v in value) or "none"  # type: ignore[union-attr]
+            return ", ".join(str(v) for v in value) or "none"
     return str(value)  # pragma: no cover
 
 
@@ -159,7 +178,7 @@ def show(
 
 def explanation(result: Explained) -> None:
     """The engine's steps, numbered."""
-    st.markdown("**Why**\n\n" + "\n".join(f"{n}. {md(step)}" for n, step in enumerate(result.explanation, start=1)))
+    st.markdown("**Why**\n\n" + steps_md(result.explanation, numbered=True))
 
 
 def note(scenario: Scenario) -> None:

@@ -51,6 +51,7 @@ from tutor.engine import (
     SignalLookup,
     Trick,
 )
+from tutor.i18n.explain import render
 
 # Card widths in pixels for each use.
 TRICK_WIDTH = 80
@@ -666,7 +667,7 @@ def tier_chart_html(width: int = 52) -> str:
     rows = []
     for row in drills.tier_chart():
         trap = " trap" if row.traps else ""
-        warning = "".join(f'<div class="tier-trap">⚠ {escape(note)}</div>' for note in row.traps)
+        warning = "".join(f'<div class="tier-trap">⚠ {escape(render(note))}</div>' for note in row.traps)
         rows.append(
             f'<tr class="tier-row{trap}"><td class="tier-number">{row.number}</td>'
             f'<td class="tier-cards">{cards_html(row.cards, width=width, label=f"tier {row.number}")}</td>'

@@ -61,7 +61,7 @@ def _draw_skips(s: Scenario, result: Explained) -> bool:
     """Some card went past a player because that player already held a top card."""
     if not isinstance(result, Draw) or not isinstance(s.setup, DrawSetup):
         return False
-    return any("skipped" in step for step in result.explanation)
+    return result.skips
 
 
 def _spoiled_breaks_run(s: Scenario, result: Explained) -> bool:
@@ -246,8 +246,8 @@ RULES: tuple[Rule, ...] = (
         6,
         "Decision: equal cards straddling the cut, any of them will do",
         True,
-        lambda s, r: _keep(s, r) and any(k.straddle_tier is not None for k in r.keeps.values()),
-    ),  # type: ignore[attr-defined]
+        lambda s, r: isinstance(r, Chant) and any(k.straddle_tier is not None for k in r.keeps.values()),
+    ),
     # 7. Play
     Rule("play-eldest-leads", 7, "The eldest leads to the first trick", False, lambda s, r: isinstance(r, PlayedDeal)),
     Rule("play-any-card", 7, "Any card may be played: no duty to follow suit", False, _suits_ignored),

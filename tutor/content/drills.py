@@ -1,7 +1,7 @@
 """Quick drills on the ranking, the named cards and the signals, derived from the engine.
 
 Every question, right answer and explanation here comes from :mod:`tutor.engine` (``rank_cards``,
-``describe``, ``TIERS``, ``TIER_NAMES``, ``NAMED``, ``SIGNALS``, ``hand_signals``): nothing restates a rule.
+``card_step``, ``TIERS``, ``TIER_NAMES``, ``NAMED``, ``SIGNALS``, ``hand_signals``): nothing restates a rule.
 Generators take a :class:`random.Random`, so a seed gives the same drills again. Each drill has a stable
 ``id`` (``beats:A-coins:K-cups``, ``order:...``, ``tier:9-swords``, ``name:2-cups``, ``card-named:2-cups``,
 ``signal-gesture:borgne``, ``gesture-signal:borgne``) that progress records use as the item.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine import (
@@ -31,7 +31,6 @@ from tutor.engine import (
     Signal,
     card,
     cards_of_tier,
-    describe,
     find_by_gesture,
     hand_signals,
     look_up,
@@ -41,9 +40,11 @@ from tutor.engine import (
     signal_for_card,
 )
 
-# The engine's own remarks on misleading cards (plain threes, plain nines), so the trainer speaks with
-# exactly the engine's words rather than a copy of them.
+# The engine's own steps for one card, its tier, and the cards whose rank misleads (plain threes, plain
+# nines, the numbers of the court cards), so the trainer explains exactly as the engine does.
+from tutor.engine.ranking import card_step, number_notes, tier_step
 from tutor.engine.ranking import trap_notes as engine_trap_notes
+from tutor.engine.steps import Step
 
 TIE = "They tie"
 NO_NAME = "No name"
@@ -64,7 +65,7 @@ class BeatsDrill:
     question: str
     choices: tuple[str, ...]
     answer: str
-    explanation: tuple[str, ...]
+    explanation: tuple[Step, ...]
     highest: tuple[Card, ...] = ()  # the engine's best tier among the cards: the winner, or the tied cards
     kind: str = "beats"
 
@@ -82,7 +83,7 @@ class OrderDrill:
     question: str
     answer: tuple[tuple[Card, ...], ...]
     places: dict[str, int]
-    explanation: tuple[str, ...]
+    explanation: tuple[Step, ...]
     kind: str = "order"
 
 
@@ -95,7 +96,7 @@ class TierDrill:
     question: str
     choices: tuple[int, ...]
     answer: int
-    explanation: tuple[str, ...]
+    explanation: tuple[Step, ...]
     kind: str = "tier"
 
 
@@ -109,7 +110,7 @@ class NameDrill:
     question: str
     choices: tuple[str, ...]
     answer: str
-    explanation: tuple[str, ...]
+    explanation: tuple[Step, ...]
     kind: str = "name"
 
 
@@ -123,7 +124,7 @@ class SignalDrill:
     question: str
     choices: tuple[str, ...]
     answer: str
-    explanation: tuple[str, ...]
+    explanation: tuple[Step, ...]
     kind: str = "signal"
 
 
@@ -137,7 +138,7 @@ class Verdict:
     correct: bool
     given: str
     expected: str
-    explanation: tuple[str, ...]
+    explanation: tuple[Step, ...]
 
 
 # --- Helpers ----------------------------------------------------------------------------------------------
@@ -148,15 +149,9 @@ def _codes(cards: Iterable[Card]) -> str:
     return ":".join(str(c) for c in sorted(cards, key=lambda c: c.index))
 
 
-def trap_notes(cards: Sequence[Card]) -> tuple[str, ...]:
+def trap_notes(cards: Sequence[Card]) -> tuple[Step, ...]:
     """The engine's warnings for the cards whose rank misleads (plain threes and plain nines)."""
     return tuple(engine_trap_notes(cards))
-
-
-def tier_line(number: int) -> str:
-    """``Tier 13 (the plain nines (swords, clubs)): 9-swords, 9-clubs.`` from the engine's tables."""
-    members = ", ".join(str(c) for c in cards_of_tier(number))
-    return f"Tier {number} ({TIER_NAMES[number]}): {members}."
 
 
 def order_text(groups: Sequence[Sequence[Card]]) -> str:
@@ -199,7 +194,8 @@ def _trap_pair(rng: random.Random) -> tuple[Card, Card]:
         rank = rng.choice("39")
         pair = (f"{rank}-{rng.choice(('coins', 'cups'))}", f"{rank}-{rng.choice(('swords', 'clubs'))}")
     else:  # two named cards of the same rank, which are not equal
-        pair = tuple(rng.sample(("2-coins", "2-cups", "2-clubs", "2-swords"), 2))
+        one, other = rng.sample(("2-coins", "2-cups", "2-clubs", "2-swords"), 2)
+        pair = (one, other)
     first, second = (card(code) for code in pair)
     return (first, second) if rng.random() < 0.5 else (second, first)
 
@@ -290,7 +286,7 @@ def tier_drill(c: Card) -> TierDrill:
         question=f"Which tier is {c} in? (1 is the highest, {TIER_COUNT} the lowest)",
         choices=tuple(range(1, TIER_COUNT + 1)),
         answer=number,
-        explanation=(f"{describe(c)}.", *trap_notes([c]), tier_line(number)),
+        explanation=(card_step(c), *trap_notes([c]), *number_notes([c]), tier_step(number)),
     )
 
 
@@ -309,7 +305,7 @@ _LOOKALIKES = tuple(card(code) for code in (*_PLAIN_THREES, *_PLAIN_NINES))
 
 def name_drill(c: Card, to_name: bool, rng: random.Random) -> NameDrill:
     """Card -> name (any card; unnamed ones answer :data:`NO_NAME`) or name -> card (named cards only)."""
-    why = (f"{describe(c)}.", *trap_notes([c]))
+    why = (card_step(c), *trap_notes([c]))
     if to_name:
         answer = c.name or NO_NAME
         others = [n.name for n in NAMED if n.name != answer]
@@ -359,7 +355,12 @@ def signal_quiz(rng: random.Random, size: int = 5) -> tuple[SignalDrill, ...]:
 
 # --- Making and checking drills ---------------------------------------------------------------------------
 
-_RANDOM = {"beats": random_beats, "order": random_order, "tier": random_tier, "name": random_name}
+_RANDOM: dict[str, Callable[[random.Random], Drill]] = {
+    "beats": random_beats,
+    "order": random_order,
+    "tier": random_tier,
+    "name": random_name,
+}
 
 
 def make_drill(kind: str, rng: random.Random) -> Drill:
@@ -472,7 +473,7 @@ class TierRow:
     number: int
     cards: tuple[Card, ...]
     name: str
-    traps: tuple[str, ...]
+    traps: tuple[Step, ...]
 
 
 def tier_chart() -> tuple[TierRow, ...]:

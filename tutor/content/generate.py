@@ -369,7 +369,7 @@ def _draw(rng: random.Random) -> _Draft:
         last = max(pack.index(c) for c in TOP_CARDS)
         cards = pack[: last + 1]
     result = partnership_draw(names, cards)
-    skips = any("skipped" in step for step in result.explanation)
+    skips = result.skips
     options = [
         (["partnerships"], "Who partners whom?"),
         (["first_dealer"], "Who deals the first deal?"),
@@ -612,7 +612,7 @@ def _natural_card(rng: random.Random, state: DealState) -> Card:
     if rng.random() < 0.3:
         return rng.choice(hand)
     best = min(TIERS[c] for c in state.current)
-    holders = [s for s, c in zip(state.leader.clockwise_from(), state.current, strict=False) if TIERS[c] == best]
+    holders = [s for s, c in state.current_plays if TIERS[c] == best]
     if len(holders) == 1 and holders[0] is seat.partner:
         return _worst_card(hand)  # partner is winning: keep the good cards
     beat = [c for c in hand if TIERS[c] < best]

@@ -18,6 +18,7 @@ from tutor.content.scenario import (
 from tutor.engine import (
     Chant,
     DealPoint,
+    DealScore,
     Explained,
     RuleViolation,
     chant,
@@ -73,7 +74,7 @@ def _compute(s: Scenario) -> Explained:
         case DealingSetup(dealer=dealer, pack=pack, cut=at):
             return deal(pack, dealer, at)
         case GameSetup(first_dealer=first, deals=deals):
-            scored = []
+            scored: list[DealPoint | DealScore] = []
             for number, entry in enumerate(deals):
                 if isinstance(entry, DealPoint):
                     scored.append(entry)

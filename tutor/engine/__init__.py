@@ -1,8 +1,9 @@
 """The rules of Aluette as pure functions of plain values.
 
 Each computation returns a result with typed fields, ``outcome()`` (the JSON-ready mapping of the
-scenario contract) and ``explanation`` (the plain steps that derive it). Nothing here knows YAML,
-Streamlit or storage.
+scenario contract) and ``explanation``: the steps that derive it, as data (:class:`Step`: a message of
+:mod:`tutor.engine.messages` and its parameters), which :mod:`tutor.i18n.explain` words in a language.
+Nothing here knows YAML, Streamlit or storage.
 """
 
 from tutor.engine.cards import NAMED_CARDS, PACK, RANKS, Card, Suit, card, cards, parse_card
@@ -10,7 +11,7 @@ from tutor.engine.chant import Chant, Keep, chant, keep_best
 from tutor.engine.deal import DealState, PlayedDeal, play_deal, trick_summary
 from tutor.engine.dealing import Dealt, cut, deal, shuffle_and_deal
 from tutor.engine.draw import TOP_KEYS, Draw, partnership_draw, top_of
-from tutor.engine.errors import RuleViolation, format_path
+from tutor.engine.errors import NotationError, RuleViolation, format_path
 from tutor.engine.explanation import Explained
 from tutor.engine.game import DealPoint, Game, dealers, play_game
 from tutor.engine.ranking import (
@@ -39,6 +40,7 @@ from tutor.engine.signals import (
     signal,
     signal_for_card,
 )
+from tutor.engine.steps import Step, Tier
 from tutor.engine.trick import Trick, resolve_trick
 
 __all__ = [
@@ -64,14 +66,17 @@ __all__ = [
     "Game",
     "HandSignals",
     "Keep",
+    "NotationError",
     "PlayedDeal",
     "Ranking",
     "RuleViolation",
     "Seat",
     "Signal",
     "SignalLookup",
+    "Step",
     "Suit",
     "Team",
+    "Tier",
     "Trick",
     "card",
     "cards",

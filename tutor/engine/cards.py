@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
-from tutor.engine.errors import RuleViolation, short
+from tutor.engine.errors import NotationError, short
 
 
 class Suit(Enum):
@@ -54,6 +54,9 @@ _SUIT_NAMES = {
 }
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "C", "K")
+# The number each rank carries (rules.md section 2): the ace is 1, the jack 10, the cavalier 11, the king 12.
+RANK_NUMBERS: dict[str, int] = {rank: number for number, rank in enumerate(RANKS, start=1)}
+COURT_RANKS: tuple[str, ...] = ("J", "C", "K")
 
 # English, Spanish and French names of each rank; the French names follow the Aluette seeds.
 _RANK_NAMES: dict[str, tuple[str, str, str]] = {
@@ -81,7 +84,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if self.rank not in RANKS:
-            raise RuleViolation(f"{short(self.rank)} is not a rank (ranks: A 2-9 J C K)")
+            raise NotationError(f"{short(self.rank)} is not a rank (ranks: A 2-9 J C K)")
 
     @property
     def code(self) -> str:
@@ -91,7 +94,8 @@ class Card:
         return self.code
 
     def __repr__(self) -> str:
-        return f"Card({self.code!r})"
+        """``card('3-coins')``: evaluates back to the same card with the engine's names in scope."""
+        return f"card({self.code!r})"
 
     @property
     def index(self) -> int:
@@ -141,10 +145,7 @@ _BY_CODE: dict[str, Card] = {card.code: card for card in PACK}
 _RANK_WORDS: dict[str, str] = {
     **{word: rank for rank, names in _RANK_NAMES.items() for word in names},
     **{rank.lower(): rank for rank in RANKS},
-    "1": "A",
-    "10": "J",
-    "11": "C",
-    "12": "K",
+    **{str(number): rank for rank, number in RANK_NUMBERS.items()},
     "ace": "A",
     "as": "A",
     "jack": "J",
@@ -225,12 +226,12 @@ def _parse_text(folded: str) -> Card | None:
 def parse_card(value: object) -> Card:
     """Read a card from any notation of the scenario contract (case-insensitive).
 
-    Raises :class:`RuleViolation` with a message naming what was wrong.
+    Raises :class:`NotationError` (a :class:`RuleViolation`) with a message naming what was wrong.
     """
     if isinstance(value, Card):
         return value
     if not isinstance(value, str):
-        raise RuleViolation(f"{short(value)} is not a card (write RANK-SUIT, e.g. 3-coins)")
+        raise NotationError(f"{short(value)} is not a card (write RANK-SUIT, e.g. 3-coins)")
     card = _parse_text(_fold(value))
     if card is not None:
         return card
@@ -243,7 +244,7 @@ def parse_card(value: object) -> Card:
 
 
 def _fail(value: str, hint: str) -> Card:
-    raise RuleViolation(f"{short(value)} is not a card ({hint})")
+    raise NotationError(f"{short(value)} is not a card ({hint})")
 
 
 def card(code: str) -> Card:

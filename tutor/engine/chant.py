@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card
 from tutor.engine.errors import PathPart, RuleViolation, format_path
 from tutor.engine.explanation import Explained
-from tutor.engine.ranking import TIER_NAMES, TIERS, ordered
+from tutor.engine.ranking import TIERS, ordered
 from tutor.engine.seats import SEATS, Seat, eldest_of
-from tutor.engine.words import join_and
+from tutor.engine.steps import Tier, step
 
 TALON_SIZE = 12
 KEEP = 9
@@ -50,19 +50,19 @@ def keep_best(seat: Seat, cards: Sequence[Card]) -> Keep:
     kept, discarded = tuple(ranked[:KEEP]), tuple(ranked[KEEP:])
     edge = TIERS[kept[-1]]
     straddle = edge if TIERS[discarded[0]] == edge else None
-    steps = [
-        f"{seat.title} keeps the nine best of {len(cards)} cards (tiers in brackets): "
-        f"{', '.join(f'{c} ({TIERS[c]})' for c in kept)}, "
-        f"and discards six: {', '.join(str(c) for c in discarded)}."
-    ]
+    kept_tiers = tuple(step("chant.kept_card", card=c, tier=Tier(TIERS[c])) for c in kept)
+    steps = [step("chant.keep", seat=seat, total=len(cards), kept=kept_tiers, discarded=discarded)]
     if straddle is not None:
-        inside = [c for c in kept if TIERS[c] == edge]
-        outside = [c for c in discarded if TIERS[c] == edge]
+        inside = tuple(c for c in kept if TIERS[c] == edge)
+        outside = tuple(c for c in discarded if TIERS[c] == edge)
         steps.append(
-            f"The line between kept and discarded cards falls inside tier {edge} ({TIER_NAMES[edge]}): "
-            f"{len(inside)} of {len(inside) + len(outside)} equal cards {'fits' if len(inside) == 1 else 'fit'}. "
-            "They are exactly equal, so any of them "
-            f"will do; here suit order (coins, cups, swords, clubs) picks {', '.join(str(c) for c in inside)}."
+            step(
+                "chant.straddle",
+                tier=Tier(edge),
+                count=len(inside),
+                total=len(inside) + len(outside),
+                picked=inside,
+            )
         )
     return Keep(tuple(steps), seat, kept, discarded, straddle)
 
@@ -111,30 +111,29 @@ def chant(
             )
         if len(hands[seat]) != KEEP:
             raise RuleViolation(f"a hand has {KEEP} cards, not {len(hands[seat])}", ("hands", seat.value))
-    refusers = [seat for seat in SEATS if not agree[seat]]
+    refusers = tuple(seat for seat in SEATS if not agree[seat])
+    steps = [step("chant.eldest", dealer=dealer, eldest=eldest)]
     if refusers:
-        who = join_and(seat.title for seat in refusers)
-        steps = (
-            f"{dealer.title} deals, so {eldest.title}, to the dealer's left, is the eldest.",
-            f"{who} refuse{'s' if len(refusers) == 1 else ''} the chant. It happens only if all four "
-            "agree, so there is no chant this deal: the talon stays undealt and nobody receives any of it.",
-        )
-        return Chant(steps, dealer, False, {eldest: (), dealer: ()}, {})
+        steps.append(step("chant.refused", refusers=refusers, count=len(refusers)))
+        return Chant(tuple(steps), dealer, False, {eldest: (), dealer: ()}, {})
     received = {eldest: tuple(talon[0::2]), dealer: tuple(talon[1::2])}
-    steps = [
-        f"{dealer.title} deals, so {eldest.title}, to the dealer's left, is the eldest.",
-        "All four players agree, so the chant happens.",
-        f"The talon is given out one card at a time, the eldest ({eldest.title}) first: {eldest.title} receives "
-        f"talon cards 1, 3, 5, 7, 9, 11 ({', '.join(str(c) for c in received[eldest])}), and the dealer "
-        f"({dealer.title}) cards 2, 4, 6, 8, 10, 12 ({', '.join(str(c) for c in received[dealer])}).",
-    ]
+    steps.append(step("chant.agreed"))
+    steps.append(
+        step(
+            "chant.talon",
+            eldest=eldest,
+            dealer=dealer,
+            eldest_cards=received[eldest],
+            dealer_cards=received[dealer],
+        )
+    )
     keeps: dict[Seat, Keep] = {}
     for seat in (eldest, dealer):
         if seat in hands:
             keeps[seat] = keep_best(seat, (*hands[seat], *received[seat]))
             steps.extend(keeps[seat].explanation)
     if not keeps:
-        steps.append("Each then discards six face down, back to nine; the advice is to keep the highest.")
+        steps.append(step("chant.discard_advice"))
     return Chant(tuple(steps), dealer, True, received, keeps)
 
 

@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
-from tutor.engine.ranking import describe
 from tutor.engine.scoring import TRICKS_PER_DEAL, DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat, eldest_of
+from tutor.engine.steps import Step, Tier, step
 from tutor.engine.trick import Trick, resolve_trick
-from tutor.engine.words import join_and
 
 HAND_SIZE = 9
 
@@ -56,6 +55,11 @@ class DealState:
         return self.leader.clockwise_from()[len(self.current)]
 
     @property
+    def current_plays(self) -> tuple[tuple[Seat, Card], ...]:
+        """The trick under way as (seat, card) pairs in play order, the leader's first."""
+        return tuple(zip(self.leader.clockwise_from(), self.current, strict=False))
+
+    @property
     def finished(self) -> bool:
         return len(self.tricks) == TRICKS_PER_DEAL
 
@@ -70,8 +74,7 @@ class DealState:
 
     def played_by(self, seat: Seat) -> list[Card]:
         cards = [trick.card_of(seat) for trick in self.tricks]
-        order = self.leader.clockwise_from()
-        cards += [c for s, c in zip(order, self.current, strict=False) if s is seat]
+        cards += [c for s, c in self.current_plays if s is seat]
         return cards
 
     def play(self, c: Card) -> DealState:
@@ -133,7 +136,7 @@ def play_deal(
     state = start
     if len(plays) != TRICKS_PER_DEAL:
         raise RuleViolation(f"a deal has {TRICKS_PER_DEAL} tricks, not {len(plays)}", ("plays",))
-    steps = [f"{dealer.title} deals, so {eldest_of(dealer).title}, the eldest, leads the first trick."]
+    steps = [step("deal.start", dealer=dealer, eldest=eldest_of(dealer))]
     for number, trick_cards in enumerate(plays):
         if len(trick_cards) != 4:
             raise RuleViolation(f"a trick has 4 cards, not {len(trick_cards)}", ("plays", number))
@@ -142,16 +145,18 @@ def play_deal(
                 state = state.play(c)
             except RuleViolation as error:
                 raise RuleViolation(error.message, ("plays", number, position)) from None
-        steps.append(f"Trick {number + 1}: {trick_summary(state.tricks[-1], last=number == len(plays) - 1)}")
+        summary = trick_summary(state.tricks[-1], last=number == len(plays) - 1)
+        steps.append(step("deal.trick", number=number + 1, summary=summary).about(trick=number + 1))
     score = score_deal([trick.winner for trick in state.tricks], mordienne)
     return PlayedDeal((*steps, *score.explanation), dealer, start.hands, state.tricks, score)
 
 
-def trick_summary(trick: Trick, last: bool = False) -> str:
-    """One line for a trick inside a longer explanation; the ninth trick has no next leader to name."""
-    cards = ", ".join(f"{seat.title} {c}" for seat, c in trick.plays)
+def trick_summary(trick: Trick, last: bool = False) -> Step:
+    """One clause for a trick inside a longer explanation; the ninth trick has no next leader to name."""
+    plays = tuple(step("trick.play", seat=seat, card=c) for seat, c in trick.plays)
     if trick.winner is None:
-        after = "" if last else f"; {trick.leader.title} leads again"
-        return f"{cards}. {join_and(trick.best)} tie for the best tier ({trick.best_tier}): spoiled{after}."
-    after = "" if last else " and leads next"
-    return f"{cards}. {describe(trick.best[0])} is best: {trick.winner.title} wins{after}."
+        msg = "trick.summary.spoiled_last" if last else "trick.summary.spoiled"
+        leader = {} if last else {"leader": trick.leader}
+        return step(msg, plays=plays, best=trick.best, tier=Tier(trick.best_tier), **leader)
+    msg = "trick.summary.won_last" if last else "trick.summary.won"
+    return step(msg, plays=plays, card=trick.best[0], winner=trick.winner)

@@ -10,6 +10,7 @@ from tutor.engine.cards import PACK, Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
 from tutor.engine.seats import Seat, eldest_of
+from tutor.engine.steps import Step, step
 
 ROUNDS = 3
 CARDS_PER_ROUND = 3
@@ -52,40 +53,28 @@ def deal(pack: Sequence[Card], dealer: Seat, cut_at: int | None = None) -> Dealt
     if len(pack) != len(PACK) or len(set(pack)) != len(PACK):
         raise RuleViolation("dealing needs the whole pack of 48 distinct cards", ("pack",))
     eldest = eldest_of(dealer)
-    steps = [f"{dealer.title} deals; {eldest.title}, to the dealer's left, is the eldest."]
+    steps = [step("dealing.dealer", dealer=dealer, eldest=eldest)]
     if cut_at is not None:
         pack = cut(pack, cut_at)
-        steps.append(
-            f"{dealer.previous.title}, to the dealer's right, cuts: the top {cut_at} cards go to the bottom, "
-            f"so the deal starts with {pack[0]}."
-        )
+        steps.append(step("dealing.cut", cutter=dealer.previous, count=cut_at, card=pack[0]))
     else:
-        steps.append(
-            f"{dealer.previous.title}, to the dealer's right, cuts; the pack here is as it lies after the cut."
-        )
+        steps.append(step("dealing.cut_given", cutter=dealer.previous))
     order = eldest.clockwise_from()
     hands: dict[Seat, list[Card]] = {seat: [] for seat in order}
-    positions: dict[Seat, list[str]] = {seat: [] for seat in order}
+    positions: dict[Seat, list[Step]] = {seat: [] for seat in order}
     top = 0
     for _ in range(ROUNDS):
         for seat in order:
             hands[seat].extend(pack[top : top + CARDS_PER_ROUND])
-            positions[seat].append(f"{top + 1}-{top + CARDS_PER_ROUND}")
+            positions[seat].append(step("dealing.range", first=top + 1, last=top + CARDS_PER_ROUND))
             top += CARDS_PER_ROUND
     talon = tuple(pack[top:])
-    steps.append(
-        f"Counting from the top{' after the cut' if cut_at is not None else ''}: three rounds of three cards, "
-        f"each round starting with {eldest.title} and going clockwise "
-        f"({', '.join(s.title for s in order)})."
-    )
+    rounds = "dealing.rounds_after_cut" if cut_at is not None else "dealing.rounds"
+    steps.append(step(rounds, eldest=eldest, order=order))
     steps += [
-        f"{seat.title} receives cards {', '.join(positions[seat])}: {', '.join(map(str, hands[seat]))}."
-        for seat in order
+        step("dealing.hand", seat=seat, positions=tuple(positions[seat]), cards=tuple(hands[seat])) for seat in order
     ]
-    steps.append(
-        f"Cards {top + 1}-{len(pack)}, the {len(talon)} left over, form the talon; they are used only if "
-        "everyone agrees to the chant."
-    )
+    steps.append(step("dealing.talon", first=top + 1, last=len(pack), count=len(talon)))
     return Dealt(tuple(steps), dealer, {seat: tuple(hand) for seat, hand in hands.items()}, talon)
 
 

@@ -9,7 +9,7 @@ from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.explanation import Explained
 from tutor.engine.ranking import TOP_CARDS
-from tutor.engine.words import join_and
+from tutor.engine.steps import Step, step
 
 # Outcome keys for the four top cards, in rank order (Monsieur, Madame, Le Borgne, La Vache).
 TOP_KEYS: tuple[str, ...] = ("monsieur", "madame", "borgne", "vache")
@@ -20,6 +20,12 @@ class Draw(Explained):
     players: tuple[str, ...]
     received: dict[str, tuple[Card, ...]]
     holders: dict[str, str]  # top key -> player
+    skipped: tuple[tuple[str, ...], ...] = ()  # per card dealt: the players passed over before it
+
+    @property
+    def skips(self) -> bool:
+        """Whether the dealing ever passed over a player who already held a top card."""
+        return any(self.skipped)
 
     @property
     def partnerships(self) -> tuple[tuple[str, str], tuple[str, str]]:
@@ -56,7 +62,8 @@ def partnership_draw(players: Sequence[str], cards: Sequence[Card]) -> Draw:
             raise RuleViolation(f"{c} appears twice in the pack", ("cards", position))
     received: dict[str, list[Card]] = {name: [] for name in players}
     holders: dict[str, str] = {}
-    steps: list[str] = []
+    steps: list[Step] = []
+    skips: list[tuple[str, ...]] = []
     turn = 0
     for position, c in enumerate(cards):
         if len(holders) == 4:
@@ -65,40 +72,34 @@ def partnership_draw(players: Sequence[str], cards: Sequence[Card]) -> Draw:
                 "top cards are out",
                 ("cards", position),
             )
-        skipped = []
+        skipped: list[str] = []
         while any(top_of(x) for x in received[players[turn % 4]]):
             skipped.append(players[turn % 4])
             turn += 1
         name = players[turn % 4]
         received[name].append(c)
+        skips.append(tuple(skipped))
         key = top_of(c)
-        verbs = ("holds", "is") if len(skipped) == 1 else ("hold", "are")
-        skip = f" ({join_and(skipped)} already {verbs[0]} a top card and {verbs[1]} skipped)" if skipped else ""
+        passed = {"skipped": step("draw.skipped", names=tuple(skipped), count=len(skipped))} if skipped else {}
+        msg = ("draw.top" if key else "draw.card") + (".skip" if skipped else "")
+        steps.append(step(msg, number=position + 1, card=c, name=name, **passed).about(draw_card=position + 1))
         if key:
             holders[key] = name
-            steps.append(
-                f"Card {position + 1}, {c.label}, goes to {name}{skip}: a top card, so {name} is dealt no more cards."
-            )
-        else:
-            steps.append(f"Card {position + 1}, {c}, goes to {name}{skip}.")
         turn += 1
     if len(holders) < 4:
         missing = ", ".join(c.label for c, key in zip(TOP_CARDS, TOP_KEYS, strict=True) if key not in holders)
         raise RuleViolation(
             f"the cards run out before all four top cards are out (still missing: {missing})", ("cards",)
         )
-    steps.append("All four top cards are out, so the draw ends.")
-    h = holders
-    steps.append(
-        f"{h['monsieur']} (Monsieur) and {h['madame']} (Madame) are partners; "
-        f"{h['borgne']} (Le Borgne) and {h['vache']} (La Vache) are partners. Partners sit opposite."
-    )
-    steps.append(f"{h['madame']} holds Madame and deals the first deal.")
+    steps.append(step("draw.end"))
+    steps.append(step("draw.partners", **{key: holders[key] for key in TOP_KEYS}))
+    steps.append(step("draw.first_dealer", name=holders["madame"]))
     return Draw(
         tuple(steps),
         tuple(players),
         {n: tuple(cs) for n, cs in received.items()},
         {key: holders[key] for key in TOP_KEYS},
+        tuple(skips),
     )
 
 

@@ -1,4 +1,4 @@
-"""The one exception the engine raises for input that breaks a rule of the game."""
+"""The engine's exceptions: a rule of the game broken, or text that is not a card, seat, team or signal."""
 
 from __future__ import annotations
 
@@ -20,8 +20,16 @@ class RuleViolation(ValueError):
         self.path: tuple[PathPart, ...] = tuple(path)
 
     def under(self, *prefix: PathPart) -> RuleViolation:
-        """The same violation, located under ``prefix``."""
-        return RuleViolation(self.message, (*prefix, *self.path))
+        """The same violation (of the same class), located under ``prefix``."""
+        return type(self)(self.message, (*prefix, *self.path))
+
+
+class NotationError(RuleViolation):
+    """Text that is not a card, seat, team or signal in the tutor's notation, e.g. ``"3-spades"``.
+
+    A subclass of :class:`RuleViolation`, so callers that catch every bad input keep working, while a
+    caller that cares can tell a typing mistake from a situation the rules forbid.
+    """
 
 
 def short(value: object, limit: int = 40) -> str:

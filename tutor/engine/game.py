@@ -9,6 +9,7 @@ from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
 from tutor.engine.scoring import DealScore
 from tutor.engine.seats import Seat, Team
+from tutor.engine.steps import step
 
 DEALS_PER_GAME = 5
 
@@ -73,32 +74,23 @@ def play_game(first_dealer: Seat, deals: Sequence[DealPoint | DealScore]) -> Gam
         raise RuleViolation(f"a game is {DEALS_PER_GAME} deals, not {len(deals)}", ("deals",))
     points = tuple(d if isinstance(d, DealPoint) else DealPoint.of(d) for d in deals)
     game = Game((), first_dealer, points)
-    order = game.dealers
-    steps = [
-        f"{first_dealer.title} holds Madame from the draw and deals first; the deal passes left, so the "
-        f"dealers are {', '.join(s.title for s in order)}: the first dealer deals again in the fifth deal."
-    ]
+    steps = [step("game.dealers", first=first_dealer, dealers=game.dealers)]
     running = {Team.NS: 0, Team.EW: 0}
-    for number, (dealer, deal, given) in enumerate(zip(order, points, deals, strict=True), start=1):
+    for number, (dealer, deal, given) in enumerate(zip(game.dealers, points, deals, strict=True), start=1):
         if deal.team is None:
-            what = "nobody scores"
+            what = step("game.nobody_scores")
         else:
             running[deal.team] += deal.points
-            what = f"{deal.team} scores {deal.points}"
+            what = step("game.team_scores", team=deal.team, points=deal.points)
+        totals = {"ns": running[Team.NS], "ew": running[Team.EW]}
         # A deal given as its nine results says why it scored; one given as a score is taken as read.
-        why = f"{given.summary}, so " if isinstance(given, DealScore) and given.summary else ""
-        steps.append(
-            f"Deal {number} ({dealer.title} deals): {why}{what}. NS {running[Team.NS]}, EW {running[Team.EW]}."
-        )
+        if isinstance(given, DealScore) and given.summary is not None:
+            steps.append(step("game.deal", number=number, dealer=dealer, why=given.summary, what=what, **totals))
+        else:
+            steps.append(step("game.deal.given", number=number, dealer=dealer, what=what, **totals))
     winner = game.winner
     if winner is None:
-        steps.append(
-            f"After five deals the score is level at {running[Team.NS]} each: the game is drawn (the sources "
-            "don't say what equal points mean; a draw is this tutor's decision)."
-        )
+        steps.append(step("game.drawn", points=running[Team.NS]))
     else:
-        steps.append(
-            f"After five deals {winner} has more points ({running[winner]} to {running[winner.other]}) "
-            "and wins the game."
-        )
+        steps.append(step("game.won", team=winner, points=running[winner], other_points=running[winner.other]))
     return Game(tuple(steps), first_dealer, points)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from tutor.engine.cards import PACK, Card, card
+from tutor.engine.cards import COURT_RANKS, PACK, RANK_NUMBERS, Card, card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
-from tutor.engine.words import join_and
+from tutor.engine.steps import Step, Tier, step
 
 # Tiers 1-8 are single named cards; from 9 on, every card of a rank shares the tier, except that
 # the threes and nines of coins and cups are named and so sit higher.
@@ -65,7 +65,7 @@ TIER_NAMES: dict[int, str] = {
     18: "the fours",
     19: "the plain threes of swords and clubs",
 }
-_ONE_OF_TIER: dict[int, str] = {
+ONE_OF_TIER: dict[int, str] = {
     9: "an ace",
     10: "a king",
     11: "a cavalier",
@@ -96,7 +96,7 @@ def cards_of_tier(number: int) -> tuple[Card, ...]:
 def describe(c: Card) -> str:
     """A card with what makes it rank where it does: ``A-swords (an ace, tier 9)``."""
     t = TIERS[c]
-    what = c.name if c.name else _ONE_OF_TIER[t]
+    what = c.name if c.name else ONE_OF_TIER[t]
     return f"{c.code} ({what}, tier {t})"
 
 
@@ -151,39 +151,62 @@ def rank_cards(cards: Sequence[Card]) -> Ranking:
     for c in ordered(cards):
         groups.setdefault(TIERS[c], []).append(c)
     order = tuple(tuple(group) for _, group in sorted(groups.items()))
-    steps = [f"{describe(c)}." for c in cards]
-    best_tier = TIERS[order[0][0]]
+    steps = [card_step(c) for c in cards]
+    best = Tier(TIERS[order[0][0]])
     if len(order[0]) == 1:
-        steps.append(f"The best tier present is {best_tier}: {order[0][0].label} alone is the highest card.")
+        steps.append(step("rank.best.alone", tier=best, card=order[0][0]))
     else:
-        names = join_and(order[0])
-        steps.append(
-            f"The best tier present is {best_tier} ({TIER_NAMES[best_tier]}), shared by {names}: "
-            "they are exactly equal, because suits decide nothing outside the named cards."
-        )
-    traps = trap_notes(cards)
-    steps.extend(traps)
+        steps.append(step("rank.best.shared", tier=best, cards=order[0]))
+    steps.extend(trap_notes(cards))
+    steps.extend(number_notes(cards))
     if len(order) > 1:
-        listing = "; ".join(f"tier {TIERS[group[0]]}: {', '.join(str(c) for c in group)}" for group in order)
-        steps.append(f"From best to worst: {listing}.")
+        listing = tuple(step("rank.group", tier=Tier(TIERS[group[0]]), cards=group) for group in order)
+        steps.append(step("rank.order", groups=listing))
     return Ranking(explanation=tuple(steps), cards=tuple(cards), order=order)
 
 
-def trap_notes(cards: Sequence[Card]) -> list[str]:
+def card_step(c: Card) -> Step:
+    """One card with what makes it rank where it does: ``A-swords (an ace, tier 9).``"""
+    return step("rank.card", card=c)
+
+
+def tier_step(number: int) -> Step:
+    """A tier with its name and cards: ``Tier 13 (the plain nines of swords and clubs): 9-swords, 9-clubs.``"""
+    return step("rank.tier", tier=Tier(number), cards=cards_of_tier(number))
+
+
+def trap_notes(cards: Sequence[Card]) -> list[Step]:
     """Remarks on the cards whose rank misleads a newcomer, one per trap, derived from their tiers."""
     notes = []
-    threes = [c for c in cards if c.rank == "3" and TIERS[c] == 19]
-    nines = [c for c in cards if c.rank == "9" and TIERS[c] == 13]
+    lowest = max(TIERS.values())
+    threes = tuple(c for c in cards if c.rank == "3" and TIERS[c] == lowest)
+    plain_nine = _RANK_TIERS["9"]
+    nines = tuple(c for c in cards if c.rank == "9" and TIERS[c] == plain_nine)
     if threes:
-        are = "is a plain three" if len(threes) == 1 else "are plain threes"
-        notes.append(
-            f"{join_and(threes)} {are} (tier 19): only the threes of coins and cups are named, and the two "
-            "plain threes are the lowest cards in the pack."
-        )
+        notes.append(step("rank.trap.threes", cards=threes, count=len(threes), tier=Tier(lowest)))
     if nines:
-        are = "is a plain nine" if len(nines) == 1 else "are plain nines"
+        named = tuple(Tier(TIERS[c]) for c in ordered(c for c in PACK if c.rank == "9" and c.name))
         notes.append(
-            f"{join_and(nines)} {are}: tier 13, just below the jacks (tier 12), far from the named nines of "
-            "cups and coins (tiers 5 and 6)."
+            step(
+                "rank.trap.nines",
+                cards=nines,
+                count=len(nines),
+                tier=Tier(plain_nine),
+                jacks=Tier(_RANK_TIERS["J"]),
+                named=named,
+            )
         )
+    return notes
+
+
+def number_notes(cards: Sequence[Card]) -> list[Step]:
+    """The number each court card carries (rules.md section 2: jack 10, cavalier 11, king 12), when ranked.
+
+    A newcomer reading "the 10 of coins" needs to hear that the 10 is the jack.
+    """
+    notes = []
+    for rank in COURT_RANKS:
+        court = tuple(c for c in cards if c.rank == rank)
+        if court:
+            notes.append(step(f"rank.number.{rank}", cards=court, count=len(court), number=RANK_NUMBERS[rank]))
     return notes

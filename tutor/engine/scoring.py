@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
 from tutor.engine.seats import SEATS, Seat, Team
-from tutor.engine.words import join_and, plural
+from tutor.engine.steps import Step, step
 
 TRICKS_PER_DEAL = 9
 
@@ -27,7 +27,7 @@ class DealScore(Explained):
     points: int
     mordienne: bool
     mordienne_run: bool  # the point winner's tricks form a mordienne, whether or not the rule is on
-    summary: str = ""  # why the point went where it did, in one clause (for game explanations)
+    summary: Step | None = None  # why the point went where it did, in one clause (for game explanations)
 
     @property
     def scoring_team(self) -> Team | None:
@@ -75,70 +75,62 @@ def score_deal(trick_winners: Sequence[Seat | None], mordienne: bool = False) ->
     steps = [_tally(tricks_won, spoiled)]
     most = max(tricks_won.values())
     if most == 0:
-        steps.append(
-            "Every trick was spoiled, so nobody won a trick and nobody scores this deal (the sources are silent "
-            "on this case; nobody scoring is this tutor's decision)."
-        )
-        return DealScore(
-            tuple(steps), tuple(trick_winners), tricks_won, None, 0, False, False, "every trick was spoiled"
-        )
-    leaders = [seat for seat in SEATS if tricks_won[seat] == most]
+        steps.append(step("score.all_spoiled"))
+        summary = step("score.summary.all_spoiled")
+        return DealScore(tuple(steps), tuple(trick_winners), tricks_won, None, 0, False, False, summary)
+    leaders = tuple(seat for seat in SEATS if tricks_won[seat] == most)
     if len(leaders) == 1:
         winner = leaders[0]
-        steps.append(f"{winner.title} won the most tricks ({most}) and wins the point for {winner.team}.")
-        summary = f"{winner.title} won the most tricks ({most})"
+        steps.append(step("score.most", winner=winner, most=most, team=winner.team))
+        summary = step("score.summary.most", winner=winner, most=most)
     else:
         reached = {seat: reached_at(trick_winners, seat, most) for seat in leaders}
-        winner = min(leaders, key=reached.__getitem__)
-        ties = ", ".join(f"{seat.title} at trick {reached[seat] + 1}" for seat in sorted(leaders, key=reached.get))
-        steps.append(
-            f"{join_and(s.title for s in leaders)} tie with {plural(most, 'trick')} each. "
-            f"The point goes to whoever reached {most} first: {ties}. "
-            f"{winner.title} was first and wins the point for {winner.team}."
+        winner = min(leaders, key=lambda seat: reached[seat])
+        order = tuple(
+            step("score.reached", seat=seat, number=reached[seat] + 1)
+            for seat in sorted(leaders, key=lambda seat: reached[seat])
         )
-        summary = f"{join_and(s.title for s in leaders)} tied on {most}; {winner.title} reached {most} first"
+        steps.append(step("score.tie", tied=leaders, most=most, reached=order, winner=winner, team=winner.team))
+        summary = step("score.summary.tie", tied=leaders, most=most, winner=winner)
     run = is_mordienne_run(trick_winners, winner)
     points = 1
     if run:
         first = trick_winners.index(winner) + 1
-        tail = "the ninth and last trick" if first == TRICKS_PER_DEAL else f"every trick from {first} to 9"
-        shape = f"{winner.title} won nothing before trick {first}, then {tail}"
+        if first == TRICKS_PER_DEAL:
+            shape = step("score.run.last", winner=winner, first=first)
+        else:
+            shape = step("score.run.from", winner=winner, first=first, last=TRICKS_PER_DEAL)
         if mordienne:
             points = 2
-            steps.append(f"{shape}: a mordienne, so the point is worth 2.")
-            summary += ", with a mordienne worth 2"
+            steps.append(step("score.mordienne", run=shape))
+            summary = step("score.summary.mordienne", base=summary)
         else:
-            steps.append(
-                f"{shape}: the shape of a mordienne, but the optional mordienne rule is off, so this is no "
-                "mordienne and the point stays at 1."
-            )
-            summary += " (a mordienne run, but the rule is off)"
+            steps.append(step("score.mordienne_rule_off", run=shape))
+            summary = step("score.summary.run_rule_off", base=summary)
     elif mordienne:
-        steps.append(_why_no_mordienne(trick_winners, winner))
-    steps.append(f"{winner.team} scores {points} point{'s' if points > 1 else ''}.")
+        reason = why_no_mordienne(trick_winners, winner)
+        steps.append(step("score.no_mordienne", reason=reason))
+        if trick_winners[0] is not winner:
+            # A run that started like a mordienne and broke: worth saying in a game's summary too. (Winning
+            # the first trick rules it out from the start; the deal's own explanation says so.)
+            summary = step("score.summary.no_mordienne", base=summary, reason=reason)
+    steps.append(step("score.points", team=winner.team, points=points))
     return DealScore(tuple(steps), tuple(trick_winners), tricks_won, winner, points, run and mordienne, run, summary)
 
 
-def _tally(tricks_won: dict[Seat, int], spoiled: int) -> str:
-    counts = ", ".join(f"{seat.title} {tricks_won[seat]}" for seat in SEATS)
-    if spoiled == 0:
-        rest = "no trick was spoiled"
-    elif spoiled == 1:
-        rest = "the 1 spoiled trick counts for nobody"
-    else:
-        rest = f"the {spoiled} spoiled tricks count for nobody"
-    return f"Each player counts only the tricks they won themselves: {counts}; {rest}."
+def _tally(tricks_won: dict[Seat, int], spoiled: int) -> Step:
+    counts = tuple(step("seat.count", seat=seat, count=tricks_won[seat]) for seat in SEATS)
+    rest = step("score.tally.spoiled", count=spoiled) if spoiled else step("score.tally.none_spoiled")
+    return step("score.tally", counts=counts, spoiled=rest)
 
 
-def _why_no_mordienne(trick_winners: Sequence[Seat | None], winner: Seat) -> str:
-    """Say which condition of the mordienne the point winner missed."""
+def why_no_mordienne(trick_winners: Sequence[Seat | None], winner: Seat) -> Step:
+    """Which condition of the mordienne the point winner missed, as a clause."""
     first = trick_winners.index(winner)
     if first == 0:
-        return f"No mordienne: {winner.title} won the first trick."
+        return step("mordienne.first_trick", winner=winner)
     breaker = next(n for n in range(first, len(trick_winners)) if trick_winners[n] is not winner)
     who = trick_winners[breaker]
-    what = "was spoiled" if who is None else f"went to {who.title}"
-    return (
-        f"No mordienne: after {winner.title}'s first win (trick {first + 1}), trick {breaker + 1} {what}, "
-        "which breaks the run."
-    )
+    if who is None:
+        return step("mordienne.broken.spoiled", winner=winner, first=first + 1, breaker=breaker + 1)
+    return step("mordienne.broken.other", winner=winner, first=first + 1, breaker=breaker + 1, other=who)

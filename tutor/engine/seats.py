@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from tutor.engine.errors import RuleViolation, short
+from tutor.engine.errors import NotationError, short
 
 
 class Seat(Enum):
@@ -65,7 +65,7 @@ class Seat(Enum):
             for seat, title in _TITLES.items():
                 if text == title.upper():
                     return seat
-        raise RuleViolation(f"{short(value)} is not a seat (seats: N E S W)")
+        raise NotationError(f"{short(value)} is not a seat (seats: N E S W)")
 
 
 class Team(Enum):
@@ -91,7 +91,7 @@ class Team(Enum):
             return value
         if isinstance(value, str) and value.strip().upper() in cls.__members__:
             return cls[value.strip().upper()]
-        raise RuleViolation(f"{short(value)} is not a team (teams: NS EW)")
+        raise NotationError(f"{short(value)} is not a team (teams: NS EW)")
 
 
 _ORDER: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)

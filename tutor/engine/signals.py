@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card, card
-from tutor.engine.errors import RuleViolation, short
+from tutor.engine.errors import NotationError, short
 from tutor.engine.explanation import Explained
-from tutor.engine.ranking import NAMED, describe, distinct
-from tutor.engine.words import plural
+from tutor.engine.ranking import NAMED, distinct, ordered
+from tutor.engine.steps import Step, step
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ _BY_CARD = {s.card: s for s in SIGNALS if s.card is not None}
 
 def signal(signal_id: str) -> Signal:
     if signal_id not in _BY_ID:
-        raise RuleViolation(f"{short(signal_id)} is not a signal (signals: {' '.join(SIGNAL_IDS)})")
+        raise NotationError(f"{short(signal_id)} is not a signal (signals: {' '.join(SIGNAL_IDS)})")
     return _BY_ID[signal_id]
 
 
@@ -65,10 +65,10 @@ class SignalLookup(Explained):
 
 def look_up(signal_id: str) -> SignalLookup:
     s = signal(signal_id)
-    steps = [f"The '{s.id}' signal says \"{s.meaning}\": {s.gesture}."]
+    steps = [step("signal.says", signal=s)]
     if s.card is not None:
-        steps.append(f"It announces {describe(s.card)}.")
-    steps.append("Give it discreetly, so that the other partnership does not notice.")
+        steps.append(step("signal.announces", card=s.card))
+    steps.append(step("signal.discreetly"))
     return SignalLookup(tuple(steps), s)
 
 
@@ -87,22 +87,32 @@ def hand_signals(hand: Sequence[Card]) -> HandSignals:
     named = [c for c in NAMED if c in hand]
     aces = sum(1 for c in hand if c.rank == "A")
     chosen = [_BY_CARD[c] for c in named]
-    steps = [f"{describe(c)}: signal '{_BY_CARD[c].id}' ({_BY_CARD[c].gesture})." for c in named]
+    steps = [step("signal.card", card=c, signal=_BY_CARD[c]) for c in named]
     if aces:
         chosen.append(_BY_ID["aces"])
-        times = "once" if aces == 1 else ("twice" if aces == 2 else f"{aces} times")
-        each = "" if aces == 1 else ", once for each ace"
-        steps.append(f"{plural(aces, 'ace')}: signal 'aces', opening the mouth {times}{each}.")
+        steps.append(step("signal.aces", count=aces))
     if not chosen:
         chosen.append(_BY_ID["useless-hand"])
-        steps.append(
-            "No named card and no ace: the hand is useless, so shrug the shoulders ('useless-hand') "
-            "and signal nothing else. (The sources don't define a useless hand; this is the tutor's reading.)"
-        )
+        steps.append(step("signal.useless"))
     else:
         rest = len(hand) - len(named) - aces
         if rest:
-            steps.append(
-                f"The other {rest} card{'s are' if rest > 1 else ' is'} not worth a signal: signal nothing unimportant."
-            )
+            steps.append(step("signal.rest", count=rest))
     return HandSignals(tuple(steps), tuple(chosen), aces)
+
+
+def false_signal(s: Signal, hand: Sequence[Card]) -> Step | None:
+    """Why ``s`` would be false for ``hand`` (a signal says "I hold ...", so it must be true), else ``None``.
+
+    A named card's signal needs that card, ``aces`` needs an ace, and ``useless-hand`` needs a hand with
+    nothing worth a signal (rules.md section 10). ``mordienne`` announces a plan, not a card: never false.
+    """
+    if s.card is not None and s.card not in hand:
+        return step("signal.false.card", signal=s, card=s.card)
+    if s.id == "aces" and not any(c.rank == "A" for c in hand):
+        return step("signal.false.aces", signal=s)
+    if s.id == "useless-hand":
+        worth = tuple(c for c in ordered(hand) if signal_for_card(c) is not None)
+        if worth:
+            return step("signal.false.useless", cards=worth, count=len(worth))
+    return None

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explanation import Explained
-from tutor.engine.ranking import TIER_NAMES, TIERS, describe
-from tutor.engine.seats import Seat
-from tutor.engine.words import join_and
+from tutor.engine.ranking import TIERS
+from tutor.engine.seats import Seat, Team
+from tutor.engine.steps import Step, Tier, step
 
 
 @dataclass(frozen=True)
@@ -72,34 +72,46 @@ def resolve_trick(leader: Seat, cards: Sequence[Card]) -> Trick:
     best_tier = min(TIERS[c] for c in cards)
     best = tuple(c for c in cards if TIERS[c] == best_tier)
     holders = [seat for seat, c in plays if TIERS[c] == best_tier]
-    steps = [f"{leader.title} led {describe(cards[0])}."]
-    steps += [f"{seat.title} played {describe(c)}." for seat, c in plays[1:]]
+    steps = [step("trick.led", leader=leader, card=cards[0])]
+    steps += [step("trick.played", seat=seat, card=c) for seat, c in plays[1:]]
     if len(best) == 1:
         winner: Seat | None = holders[0]
-        steps.append(
-            f"The best card played is {describe(best[0])}, the only card of its tier in this trick: "
-            f"{holders[0].title} wins the trick and leads the next one."
-        )
+        steps.append(step("trick.won", card=best[0], winner=holders[0]))
         steps.extend(_lower_ties(cards, best_tier))
     else:
         winner = None
-        sharers = join_and(f"{seat.title}'s {c}" for seat, c in plays if TIERS[c] == best_tier)
-        count = {2: "Two", 3: "Three", 4: "Four"}[len(best)]
-        steps.append(
-            f"{count} cards share the best tier played, {TIER_NAMES[best_tier]} (tier {best_tier}): "
-            f"{sharers}. The trick is spoiled. Nobody wins it, and {leader.title}, who led it, leads again."
-        )
+        sharers = tuple(step("trick.sharer", seat=seat, card=c) for seat, c in plays if TIERS[c] == best_tier)
+        steps.append(step("trick.spoiled", count=len(best), tier=Tier(best_tier), sharers=sharers, leader=leader))
+        steps.extend(_partners_tied(plays, best_tier))
     return Trick(explanation=tuple(steps), leader=leader, plays=plays, best=best, winner=winner)
 
 
-def _lower_ties(cards: Sequence[Card], best_tier: int) -> list[str]:
+def _lower_ties(cards: Sequence[Card], best_tier: int) -> list[Step]:
     """Equal cards below the best one spoil nothing: say so, since it is a common mistake."""
     notes = []
     for tied_tier in sorted({TIERS[c] for c in cards}):
-        tied = [c for c in cards if TIERS[c] == tied_tier]
+        tied = tuple(c for c in cards if TIERS[c] == tied_tier)
         if tied_tier != best_tier and len(tied) > 1:
-            notes.append(
-                f"{join_and(tied)} are equal (tier {tied_tier}), but a better card was played, so their tie "
-                "spoils nothing: only a tie for the best card spoils a trick."
-            )
+            notes.append(step("trick.tie_below", cards=tied, tier=Tier(tied_tier)))
+    return notes
+
+
+def _partners_tied(plays: Sequence[tuple[Seat, Card]], best_tier: int) -> list[Step]:
+    """Partners whose equal best cards spoiled the trick: the later one's card stopped the earlier one.
+
+    With only the two partners tied, the later partner's card alone stopped the first from winning; with
+    other tied cards too, it would have stopped them even without those.
+    """
+    tied = [(seat, c) for seat, c in plays if TIERS[c] == best_tier]
+    notes = []
+    for team in Team:
+        pair = [seat for seat, _ in tied if seat.team is team]
+        if len(pair) < 2:
+            continue
+        first, second = pair
+        others = tuple(step("trick.sharer", seat=seat, card=c) for seat, c in tied if seat.team is not team)
+        if others:
+            notes.append(step("trick.partners_among_tied", first=first, second=second, others=others))
+        else:
+            notes.append(step("trick.partners_spoiled", first=first, second=second))
     return notes

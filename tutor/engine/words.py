@@ -1,4 +1,4 @@
-"""Small helpers for writing explanation steps in plain English."""
+"""Small helpers for plain-English messages of the command line (explanations are steps: see steps.py)."""
 
 from __future__ import annotations
 

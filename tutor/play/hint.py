@@ -35,7 +35,8 @@ from tutor.engine.ranking import NAMED, TIERS, ordered
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat
 from tutor.engine.simulate import score_batch
-from tutor.engine.words import join_and, plural
+from tutor.engine.steps import Step
+from tutor.play.messages import step
 
 TIER_COUNT = 19
 NO_CARD = TIER_COUNT  # "no best card yet" in a trick: worse than every tier index 0..18
@@ -70,7 +71,7 @@ class Hint:
     chances: dict[Card, float]  # per legal card: estimated P(learner's partnership wins the deal's point)
     best: Card
     playouts: int  # total playouts run (sampled deals x distinct tiers)
-    explanation: tuple[str, ...]
+    explanation: tuple[Step, ...]
     standard_errors: dict[Card, float] = field(default_factory=dict)  # per legal card, of its chance
 
 
@@ -157,8 +158,7 @@ def _view(request: HintRequest) -> _View:
         raise RuleViolation(f"it is {state.to_play.title}'s turn, not {request.seat.title}'s: no hint")
     own = state.hands[request.seat]
     played = [c for trick in state.tricks for _, c in trick.plays] + list(state.current)
-    order = state.leader.clockwise_from()
-    current = tuple((order[k].index, c) for k, c in enumerate(state.current))
+    current = tuple((seat.index, c) for seat, c in state.current_plays)
     known = {*own, *played, *request.out_of_play}
     unseen = tuple(c for c in PACK if c not in known)
     # Only the number of cards in each hidden hand is read, never the cards.
@@ -182,7 +182,7 @@ class _Plan:
     ace_count: int | None  # None: aces are not limited, they sit in ``free``
     free: tuple[Card, ...]  # may go to the partner
     barred: tuple[Card, ...]  # may not go to the partner (other named cards, with complete signals)
-    notes: tuple[str, ...]  # what the signals constrain, and any fallback taken
+    notes: tuple[Step, ...]  # what the signals constrain, and any fallback taken
 
 
 def _plan(request: HintRequest, view: _View) -> _Plan:
@@ -190,23 +190,17 @@ def _plan(request: HintRequest, view: _View) -> _Plan:
     partner = SEATS[(view.learner + 2) % 4]
     room = view.sizes[partner.index]
     unseen = set(view.unseen)
-    notes: list[str] = []
+    notes: list[Step] = []
     played_by_partner = request.state.played_by(partner)
     forced = [c for c in ordered(request.partner_holds) if c in unseen]
-    stray = [c for c in ordered(request.partner_holds) if c not in unseen and c not in played_by_partner]
+    stray = tuple(c for c in ordered(request.partner_holds) if c not in unseen and c not in played_by_partner)
     if stray:
-        notes.append(
-            f"Ignored the signal for {join_and(stray)}: you can see it is not in {partner.title}'s hand "
-            "(you hold it, someone else played it, or it is out of play)."
-        )
+        notes.append(step("hint.ignored_signal", cards=stray, partner=partner))
     if len(forced) > room:
-        notes.append(
-            f"{partner.title} signalled {len(forced)} unplayed cards but holds only {room}: "
-            f"kept the best {room} of them."
-        )
+        notes.append(step("hint.too_many_signalled", partner=partner, count=len(forced), room=room))
         forced = forced[:room]
     if forced:
-        notes.append(f"Every sample gives {partner.title} the signalled {join_and(forced)}.")
+        notes.append(step("hint.forced", partner=partner, cards=tuple(forced)))
     room -= len(forced)
 
     ace_count: int | None = None
@@ -217,9 +211,14 @@ def _plan(request: HintRequest, view: _View) -> _Plan:
     if ace_count is not None and not 0 <= ace_count <= min(room, len(unseen_aces)):
         fitted = max(0, min(ace_count, room, len(unseen_aces)))
         notes.append(
-            f"The aces signal says {partner.title} still holds {ace_count} "
-            f"ace{'' if ace_count == 1 else 's'}, which cannot be ({len(unseen_aces)} unseen, "
-            f"{room} free places in the hand): sampled with {fitted} instead."
+            step(
+                "hint.aces_impossible",
+                partner=partner,
+                count=ace_count,
+                unseen=len(unseen_aces),
+                room=room,
+                fitted=fitted,
+            )
         )
         ace_count = fitted
     barred: list[Card] = []
@@ -229,27 +228,21 @@ def _plan(request: HintRequest, view: _View) -> _Plan:
     free = [c for c in view.unseen if c not in forced and c not in barred and c not in limited_aces]
     need = room - (ace_count or 0)
     if len(free) < need and barred:
-        notes.append(
-            f"Complete signals would leave {partner.title} too few possible cards: "
-            "allowed unsignalled named cards in the partner's hand after all."
-        )
+        notes.append(step("hint.relax_named", partner=partner))
         free, barred = free + barred, []
     if len(free) < need and ace_count is not None:
-        notes.append(f"Too few possible cards for {partner.title}: the aces signal was not enforced.")
+        notes.append(step("hint.relax_aces", partner=partner))
         free, ace_count = free + sorted(limited_aces, key=PACK.index), None
     if request.partner_signalled:
-        holds = []  # only what is still enforced after any fallback
+        holds: list[Step] = []  # only what is still enforced after any fallback
         if barred:
-            holds.append(f"no {'other ' if forced else ''}named card")
+            holds.append(step("hint.holds.no_other_named" if forced else "hint.holds.no_named"))
         if ace_count is not None:
-            holds.append("no ace" if not ace_count else plural(ace_count, "ace"))
+            holds.append(step("hint.holds.aces", count=ace_count) if ace_count else step("hint.holds.no_ace"))
         if holds:
-            notes.append(
-                f"{partner.title}'s signals are complete, so {partner.title} holds {join_and(holds)} "
-                "among the unseen cards."
-            )
+            notes.append(step("hint.complete", partner=partner, holds=tuple(holds)))
     elif ace_count is not None:
-        notes.append(f"The aces signal: {partner.title} holds exactly {plural(ace_count, 'unplayed ace')}.")
+        notes.append(step("hint.aces_exact", partner=partner, count=ace_count))
     aces_pool = tuple(c for c in view.unseen if c in limited_aces) if ace_count is not None else ()
     return _Plan(tuple(forced), aces_pool, ace_count, tuple(free), tuple(barred), tuple(notes))
 
@@ -328,10 +321,10 @@ def _play_out(view: _View, hands: np.ndarray, first: np.ndarray, mordienne: bool
     best = np.full(rows, NO_CARD, dtype=np.int64)
     best_count = np.zeros(rows, dtype=np.int64)
     best_seat = np.zeros(rows, dtype=np.int64)
-    for seat, c in view.current:  # the trick under way, identical in every row
+    for played_by, c in view.current:  # the trick under way, identical in every row
         t = TIERS[c] - 1
         best_count = np.where(t == best, best_count + 1, np.where(t < best, 1, best_count))
-        best_seat = np.where(t < best, seat, best_seat)
+        best_seat = np.where(t < best, played_by, best_seat)
         best = np.minimum(best, t)
     winners = np.empty((rows, TRICKS_PER_DEAL), dtype=np.int8)
     winners[:, : len(view.past_winners)] = view.past_winners
@@ -414,10 +407,6 @@ class _Estimate:
         self.trick_winner = trick_winner
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%" if x in (0.0, 1.0) else f"{100 * x:.1f}%"
-
-
 def _explain(
     request: HintRequest,
     view: _View,
@@ -426,80 +415,69 @@ def _explain(
     ranked: list[int],
     by_tier: dict[int, _Estimate],
     best_card: Card,
-) -> tuple[str, ...]:
-    """The plain steps of the hint; ``ranked`` lists the candidate tiers, the suggested one first."""
+) -> tuple[Step, ...]:
+    """The steps of the hint; ``ranked`` lists the candidate tiers, the suggested one first."""
     learner = SEATS[view.learner]
     others = [SEATS[(view.learner + k) % 4] for k in (1, 2, 3)]
     hidden = sum(view.sizes[s.index] for s in others)
-    spare = len(view.unseen) - hidden
-    holding = ", ".join(f"{s.title} {view.sizes[s.index]}" for s in others)
+    holding = tuple(step("seat.count", seat=s, count=view.sizes[s.index]) for s in others)
     steps = [
-        f"You cannot see {len(view.unseen)} cards: the others still hold {hidden} ({holding}) and "
-        f"the other {spare} are out of play (the undealt talon, or chant discards). The hint deals them at "
-        f"random {deals:,} times, consistently with the cards already played.",
+        step(
+            "hint.unseen",
+            unseen=len(view.unseen),
+            hidden=hidden,
+            holding=holding,
+            spare=len(view.unseen) - hidden,
+            deals=deals,
+        ),
         *plan.notes,
     ]
     tiers_held = len(ranked)
     if tiers_held > 1:
-        steps.append(
-            f"Your cards fall in {tiers_held} different tiers; equal cards are interchangeable, so each tier is "
-            f"tried once on every sampled deal: {deals:,} playouts per tier, "
-            f"{deals * tiers_held:,} in all. After your card, every player, you included, plays on with "
-            "the bots' simple policy to the end of the deal."
-        )
+        steps.append(step("hint.tiers", tiers=tiers_held, deals=deals, total=deals * tiers_held))
     else:
-        steps.append(
-            f"All your cards are of one tier, so there is no choice to make; {deals:,} playouts "
-            "estimate your chance with every player following the bots' simple policy."
-        )
-    listing = "; ".join(
-        f"{_tier_cards(view.own, t)} {_pct(by_tier[t].chance)} ± {100 * by_tier[t].error:.1f}" for t in ranked
+        steps.append(step("hint.one_tier", deals=deals))
+    listing = tuple(
+        step("hint.chance", cards=_tier_cards(view.own, t), chance=by_tier[t].chance, error=by_tier[t].error)
+        for t in ranked
     )
-    steps.append(f"Chance that {learner.team} wins the point, per card played now: {listing}.")
-    best_tier = ranked[0]
-    best = by_tier[best_tier]
-    steps.append(f"Suggested: {best_card.label}. {_trick_story(best_card, view, best.trick_winner)}")
+    steps.append(step("hint.chances", team=learner.team, listing=listing))
+    best = by_tier[ranked[0]]
+    steps.append(step("hint.suggested", card=best_card, story=_trick_story(best_card, view, best.trick_winner)))
     if tiers_held > 1:
         steps.append(_margin(view, by_tier, ranked))
     if request.mordienne:
-        steps.append(
-            f"With the mordienne rule on, {best_card} nets {best.net_points:+.2f} points on average for "
-            f"{learner.team} (points won minus points lost; a mordienne is worth 2). The chances above count "
-            "a point won either way."
-        )
-    steps.append(
-        "These are estimates: they assume the unseen cards are spread at random and that everyone plays "
-        "the bots' simple way; real players may do better or worse."
-    )
+        steps.append(step("hint.mordienne", card=best_card, net=best.net_points, team=learner.team))
+    steps.append(step("hint.caveat"))
     return tuple(steps)
 
 
-def _tier_cards(own: Sequence[Card], t: int) -> str:
-    return "/".join(str(c) for c in ordered(c for c in own if TIERS[c] - 1 == t))
+def _tier_cards(own: Sequence[Card], t: int) -> tuple[Card, ...]:
+    return tuple(ordered(c for c in own if TIERS[c] - 1 == t))
 
 
-def _trick_story(c: Card, view: _View, trick_winner: np.ndarray) -> str:
+def _trick_story(c: Card, view: _View, trick_winner: np.ndarray) -> Step:
     """What the suggested card does to the trick under way, over the playouts."""
     learner, partner = view.learner, (view.learner + 2) % 4
     mine = float(np.mean(trick_winner == learner))
     if mine == 1.0:
-        return f"{c} wins this trick outright in every playout."
+        return step("hint.story.always", card=c)
     if mine > 0:
-        return f"{c} wins this trick in {_pct(mine)} of playouts."
+        return step("hint.story.sometimes", card=c, share=mine)
     ally = float(np.mean(trick_winner == partner))
     spoiled = float(np.mean(trick_winner < 0))
     parts = []
     if ally:
-        parts.append(f"your partner wins it in {_pct(ally)}")
+        parts.append(step("hint.part.partner", share=ally))
     if spoiled:
-        parts.append(f"it is spoiled in {_pct(spoiled)}")
+        parts.append(step("hint.part.spoiled", share=spoiled))
     lost = 1 - ally - spoiled
     if lost > 0:
-        parts.append(f"an opponent wins it in {_pct(lost)}")
-    return f"{c} does not win this trick itself: {join_and(parts)} of playouts; it keeps your better cards for later."
+        parts.append(step("hint.part.opponent", share=lost))
+    return step("hint.story.never", card=c, parts=tuple(parts))
 
 
-def _margin(view: _View, by_tier: dict[int, _Estimate], ranked: list[int]) -> str:
+def _margin(view: _View, by_tier: dict[int, _Estimate], ranked: list[int]) -> Step:
     """How sure the suggestion is: the gap to the runner-up with its paired standard error."""
     best_tier, runner = ranked[0], ranked[1]
     gap = by_tier[best_tier].wins.astype(np.float64) - by_tier[runner].wins
@@ -507,16 +485,7 @@ def _margin(view: _View, by_tier: dict[int, _Estimate], ranked: list[int]) -> st
     error = float(gap.std(ddof=1) / math.sqrt(len(gap))) if len(gap) > 1 else 0.0
     name = _tier_cards(view.own, runner)
     if diff == 0 and error == 0:
-        return (
-            f"{name} does exactly as well in every sampled deal, so either is fine; the hint then prefers the "
-            "card that nets more points, then the lower card, which keeps the better ones for later."
-        )
+        return step("hint.margin.equal", cards=name)
     if diff < 2 * error:
-        return (
-            f"The next best, {name}, is {100 * diff:.1f} percentage points behind ± {100 * error:.1f} "
-            "(same sampled deals for both): within the margin of error, so both are about as good."
-        )
-    return (
-        f"The next best, {name}, is {100 * diff:.1f} percentage points behind ± {100 * error:.1f} "
-        "(same sampled deals for both), a clear difference."
-    )
+        return step("hint.margin.close", cards=name, gap=diff, error=error)
+    return step("hint.margin.clear", cards=name, gap=diff, error=error)

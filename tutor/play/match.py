@@ -22,14 +22,17 @@ label (``"<seed>:draw"``, ``"<seed>:deal:<n>"``), so a game is reproducible from
 state serializes without any generator state.
 
 Hidden information: an event step that names a card the learner could not see when it happened (an
-opponent's hand in the dealing, the talon, another chanter's discards) is marked secret; secret steps
-and the opponents' signals are shown only with ``see_everything``.
+opponent's hand in the dealing, the talon, another chanter's discards) is marked secret (a set test on
+the step's cards, :attr:`tutor.engine.steps.Step.cards`); secret steps and the opponents' signals are
+shown only with ``see_everything``.
+
+Events hold explanation steps as data (:class:`~tutor.engine.steps.Step`): the page renders them in the
+learner's language, and the whole match serializes to plain JSON and back.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,21 +44,21 @@ from tutor.engine.dealing import shuffle_and_deal
 from tutor.engine.draw import Draw, partnership_draw, top_of
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.game import DEALS_PER_GAME, Game, dealers, play_game
-from tutor.engine.ranking import NAMED, ordered
+from tutor.engine.ranking import ordered
 from tutor.engine.scoring import DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat, Team, eldest_of
-from tutor.engine.signals import SIGNAL_IDS, HandSignals, Signal, hand_signals, signal, signal_for_card
-from tutor.engine.words import join_and
+from tutor.engine.signals import SIGNAL_IDS, HandSignals, false_signal, hand_signals, signal
+from tutor.engine.steps import Step
+from tutor.i18n.explain import render
 from tutor.play import bots
+from tutor.play.messages import step
 
 LEARNER = Seat.S
 PARTNER = Seat.N
 PHASES = ("draw", "chant", "discard", "signals", "play", "deal-over", "game-over")
 DISCARDS = 6
 DEFAULT_BOTS = ("Anne", "Bastien", "Colette")
-FORMAT_VERSION = 1
-
-_CARD_CODE = re.compile(r"\b[A2-9JCK]-(?:coins|cups|swords|clubs)\b")
+FORMAT_VERSION = 2  # 2: event titles and steps are explanation steps (data), no longer English text
 
 
 # --- values the page reads ---------------------------------------------------------------------------
@@ -66,9 +69,14 @@ class Event:
     """One explanation shown to the learner: the engine's steps, each flagged secret or not."""
 
     kind: str  # draw, deal, chant, discard, signals, trick, score, game
-    title: str
-    steps: tuple[str, ...]
+    title: Step
+    steps: tuple[Step, ...]
     secret: tuple[bool, ...]  # per step: it names a card the learner could not see
+
+    @property
+    def trick(self) -> int | None:
+        """The number of the trick a ``trick`` event explains (from its title's field)."""
+        return self.title.trick
 
     def visible(self, see_everything: bool = False) -> Event | None:
         """The event with only the steps the learner may see, or ``None`` if none is left."""
@@ -78,11 +86,20 @@ class Event:
         return Event(self.kind, self.title, tuple(keep), (False,) * len(keep)) if keep else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "title": self.title, "steps": list(self.steps), "secret": list(self.secret)}
+        return {
+            "kind": self.kind,
+            "title": self.title.to_json(),
+            "steps": [s.to_json() for s in self.steps],
+            "secret": list(self.secret),
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
-        return cls(str(data["kind"]), str(data["title"]), tuple(data["steps"]), tuple(bool(s) for s in data["secret"]))
+        steps = tuple(Step.from_json(s) for s in data["steps"])
+        secret = tuple(bool(s) for s in data["secret"])
+        if len(secret) != len(steps):
+            raise RuleViolation(f"an event has {len(steps)} steps but {len(secret)} secret flags")
+        return cls(str(data["kind"]), Step.from_json(data["title"]), steps, secret)
 
 
 @dataclass(frozen=True)
@@ -96,10 +113,12 @@ class SignalShown:
     aces: int = 0  # for the ``aces`` signal: how many times the mouth opens
 
     @property
-    def text(self) -> str:
-        times = {1: "once", 2: "twice"}.get(self.aces, f"{self.aces} times")
-        gesture = f"opens the mouth {times}" if self.id == "aces" else self.gesture
-        return f'{self.seat.title}: {gesture} ("{self.meaning}")'
+    def step(self) -> Step:
+        """Who does what, and what it says: ``North: wink ("I hold Le Borgne")``."""
+        s = signal(self.id)
+        if self.id == "aces":
+            return step("play.signal.aces", seat=self.seat, count=self.aces, signal=s)
+        return step("play.signal", seat=self.seat, signal=s)
 
 
 @dataclass(frozen=True)
@@ -266,20 +285,10 @@ class Match:
         seats = {learner_name: LEARNER, partner: PARTNER, others[0]: Seat.E, others[1]: Seat.W}
         match = cls(seed, learner_name, tuple(bot_names), bool(mordienne), tuple(players), cards, seats)  # type: ignore[arg-type]
         first = seats[draw.first_dealer]
-        seating = (
-            f"{learner_name} sits South and {partner}, {learner_name}'s partner, North, opposite; "
-            f"{others[0]} sits East and {others[1]} West."
-        )
-        match._emit("draw", "The partnership draw", (*draw.explanation, seating), set(PACK))
-        match._emit(
-            "draw",
-            "Who deals",
-            (
-                f"{draw.first_dealer} ({first.title}) holds Madame and deals the first deal; the deal then passes "
-                f"left: the dealers are {', '.join(s.title for s in dealers(first))}.",
-            ),
-            set(PACK),
-        )
+        seating = step("play.seating", learner=learner_name, partner=partner, east=others[0], west=others[1])
+        match._emit("draw", step("play.title.draw"), (*draw.explanation, seating), set(PACK))
+        who = step("play.who_deals", name=draw.first_dealer, seat=first, dealers=dealers(first))
+        match._emit("draw", step("play.title.who_deals"), (who,), set(PACK))
         return match
 
     # --- read-only views ------------------------------------------------------------------------------
@@ -393,9 +402,7 @@ class Match:
             sizes[seat] = len(cards)
             hands[seat] = tuple(ordered(cards)) if (seat is LEARNER or see_everything) else None
         tricks = state.tricks if state else ()
-        current: tuple[tuple[Seat, Card], ...] = ()
-        if state is not None:
-            current = tuple(zip(state.leader.clockwise_from(), state.current, strict=False))
+        current = state.current_plays if state is not None else ()
         winners = tuple(t.winner for t in tricks)
         return Table(
             phase=self.phase,
@@ -465,12 +472,8 @@ class Match:
         self._state = None
         self.phase = "chant"
         you = dealt.hands[LEARNER]
-        self._emit(
-            "deal",
-            f"Deal {number} of {DEALS_PER_GAME}: {dealer.title} deals",
-            dealt.explanation,
-            set(you),
-        )
+        title = step("play.title.deal", number=number, deals=DEALS_PER_GAME, dealer=dealer)
+        self._emit("deal", title, dealt.explanation, set(you))
 
     def learner_agrees(self, agree: bool) -> None:
         """The learner's answer to the chant; the chant then happens only if all four agree."""
@@ -489,8 +492,8 @@ class Match:
             deal.received = {seat: tuple(cards) for seat, cards in result.received.items()}
             if LEARNER in deal.received:
                 visible |= set(deal.received[LEARNER])
-                steps.append(f"You ({LEARNER.title}) receive {', '.join(map(str, deal.received[LEARNER]))}.")
-        self._emit("chant", "The chant", steps, visible)
+                steps.append(step("play.you_receive", seat=LEARNER, cards=deal.received[LEARNER]))
+        self._emit("chant", step("play.title.chant"), steps, visible)
         if result.happens:
             for seat in (deal.eldest, deal.dealer):
                 if seat is not LEARNER:
@@ -518,13 +521,13 @@ class Match:
         deal.discards[LEARNER] = tuple(chosen)
         kept = deal.hand(LEARNER)
         advice = keep_best(LEARNER, fifteen)
-        steps = [f"You discard six cards face down: {', '.join(map(str, ordered(chosen)))}."]
+        steps = [step("play.you_discard", cards=tuple(ordered(chosen)))]
         if advice.accepts(kept):
-            steps.append("You kept the highest: your nine cards are the nine best of your fifteen.")
+            steps.append(step("play.kept_highest"))
         else:
-            steps.append("The advice was to keep the highest; here is what keeping the highest would have done.")
+            steps.append(step("play.advice_was"))
             steps.extend(advice.explanation)
-        self._emit("discard", "Your discards", steps, set(fifteen))
+        self._emit("discard", step("play.title.your_discards"), steps, set(fifteen))
         self._start_signals()
 
     def learner_signals(self, ids: Iterable[str]) -> None:
@@ -539,14 +542,15 @@ class Match:
                 raise RuleViolation(f"{short(sid)} is not a signal (signals: {' '.join(SIGNAL_IDS)})")
             if wanted.count(sid) > 1:
                 raise RuleViolation(f"the '{sid}' signal is given twice")
-            problem = _false_signal(signal(sid), hand)
-            if problem:
-                raise RuleViolation(problem)
+            problem = false_signal(signal(sid), hand)
+            if problem is not None:
+                raise RuleViolation(render(problem))
         self._events = []
         deal.signals[LEARNER] = tuple(s for s in SIGNAL_IDS if s in wanted)  # rules.md order
         if wanted:
-            shown = [s.text for s in self.signals_shown() if s.seat is LEARNER]
-            self._emit("signals", "Your signals", (*shown, "North will play with what you told them."), set())
+            shown = [s.step for s in self.signals_shown() if s.seat is LEARNER]
+            listens = step("play.partner_listens", partner=PARTNER)
+            self._emit("signals", step("play.title.your_signals"), (*shown, listens), set())
         self.phase = "play"
         self.advance()
 
@@ -573,7 +577,7 @@ class Match:
         assert state is not None and self.deal is not None
         while not state.finished and state.to_play is not LEARNER:
             seat = state.to_play
-            trick = tuple(zip(state.leader.clockwise_from(), state.current, strict=False))
+            trick = state.current_plays
             played = {c for t in state.tricks for _, c in t.plays}
             chosen = bots.choose_card(state.hands[seat], trick, seat, state.leader, played, self.partner_known(seat))
             state = self._play(chosen)
@@ -590,7 +594,9 @@ class Match:
         self._state = state
         if not state.current:
             trick = state.tricks[-1]
-            self._emit("trick", f"Trick {len(state.tricks)}", trick.explanation, set(PACK))
+            number = len(state.tricks)
+            title = step("play.title.trick", number=number).about(trick=number)
+            self._emit("trick", title, trick.explanation, set(PACK))
         return state
 
     def _bot_discards(self, seat: Seat) -> None:
@@ -599,12 +605,8 @@ class Match:
         fifteen = deal.hand_before_discards(seat)
         deal.discards[seat] = bots.choose_discards(fifteen)
         # The bot's choice is the engine's keep_best: its explanation, secret because it names the cards.
-        self._emit(
-            "discard",
-            f"{seat.title} discards",
-            (f"{seat.title} discards six cards face down.", *keep_best(seat, fifteen).explanation),
-            set(),
-        )
+        steps = (step("play.bot_discards", seat=seat), *keep_best(seat, fifteen).explanation)
+        self._emit("discard", step("play.title.bot_discards", seat=seat), steps, set())
 
     def _start_signals(self) -> None:
         """Hands are final: the bots signal, the learner sees the partner's signals and may answer."""
@@ -614,10 +616,11 @@ class Match:
             deal.signals[seat] = tuple(s.id for s in bots.signals_for(deal.hand(seat)).signals)
         self._state = deal.replay()
         self.phase = "signals"
-        partner = [s.text for s in self.signals_shown() if s.seat is PARTNER]
-        self._emit("signals", f"{self.names[PARTNER]} (North) signals", tuple(partner), set(PACK))
-        opponents = [s.text for s in self.signals_shown(see_everything=True) if s.seat in (Seat.E, Seat.W)]
-        self._emit("signals", "East and West signal to each other", tuple(opponents), set(), secret=True)
+        partner = [s.step for s in self.signals_shown() if s.seat is PARTNER]
+        title = step("play.title.partner_signals", name=self.names[PARTNER], seat=PARTNER)
+        self._emit("signals", title, partner, set(PACK))
+        opponents = [s.step for s in self.signals_shown(see_everything=True) if s.seat in (Seat.E, Seat.W)]
+        self._emit("signals", step("play.title.opponents_signals"), opponents, set(), secret=True)
 
     def _finish_deal(self) -> None:
         deal = self.deal
@@ -625,21 +628,21 @@ class Match:
         assert deal is not None and state is not None
         deal.mordienne = self.mordienne
         score = score_deal([t.winner for t in state.tricks], deal.mordienne)
-        self._emit("score", f"Deal {deal.number}: the score", score.explanation, set(PACK))
+        self._emit("score", step("play.title.score", number=deal.number), score.explanation, set(PACK))
         if deal.number < DEALS_PER_GAME:
             self.phase = "deal-over"
             return
         game = self.game()
         assert game is not None
         self.phase = "game-over"
-        self._emit("game", "The game", game.explanation, set(PACK))
+        self._emit("game", step("play.title.game"), game.explanation, set(PACK))
 
-    def _emit(self, kind: str, title: str, steps: Iterable[str], visible: set[Card], secret: bool = False) -> None:
+    def _emit(self, kind: str, title: Step, steps: Iterable[Step], visible: set[Card], secret: bool = False) -> None:
         """Record an event; a step naming a card outside ``visible`` is secret."""
-        steps = tuple(steps)
-        flags = tuple(secret or _names_hidden_card(step, visible) for step in steps)
-        if steps:
-            self._events.append(Event(kind, title, steps, flags))
+        shown = tuple(steps)
+        flags = tuple(secret or not s.cards <= visible for s in shown)
+        if shown:
+            self._events.append(Event(kind, title, shown, flags))
 
     def _require(self, phase: str, what: str) -> None:
         if self.phase != phase:
@@ -717,22 +720,6 @@ def start(
 
 
 # --- helpers ----------------------------------------------------------------------------------------------
-
-
-def _false_signal(s: Signal, hand: Sequence[Card]) -> str | None:
-    """Why the learner may not give ``s`` with ``hand``: a signal says "I hold ...", so it must be true."""
-    if s.card is not None and s.card not in hand:
-        return f"the '{s.id}' signal says \"{s.meaning}\", but you don't hold {s.card.label}"
-    if s.id == "aces" and not any(c.rank == "A" for c in hand):
-        return "the 'aces' signal says \"I hold aces\", but you hold no ace"
-    if s.id == "useless-hand" and any(signal_for_card(c) for c in hand):
-        worth = [c.label for c in ordered(hand) if c in NAMED or c.rank == "A"]
-        return f"your hand is not useless: {join_and(worth)} {'is' if len(worth) == 1 else 'are'} worth a signal"
-    return None
-
-
-def _names_hidden_card(step: str, visible: set[Card]) -> bool:
-    return any(parse_card(code) not in visible for code in _CARD_CODE.findall(step))
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:

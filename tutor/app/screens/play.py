@@ -13,6 +13,7 @@ import streamlit as st
 from tutor.app import play_view as pv
 from tutor.app import saved_deals
 from tutor.app.cardsvg import card_svg
+from tutor.app.reveal import step_md, steps_md
 from tutor.engine import SIGNALS
 from tutor.engine.game import DEALS_PER_GAME
 from tutor.play.match import LEARNER, PARTNER, Match
@@ -85,7 +86,7 @@ def draw_phase(match: Match) -> None:
     st.markdown(view.html, unsafe_allow_html=True)
     if not view.complete:
         if view.steps:
-            st.info(pv.md(view.steps[-1]))
+            st.info(step_md(view.steps[-1]))
         return
     seating, why = st.columns([3, 2], gap="large")
     with seating:
@@ -95,7 +96,7 @@ def draw_phase(match: Match) -> None:
     with why, st.container(border=True):
         st.markdown(pv.events_markdown(pv.draw_summary(match)))
     with st.expander("The draw, card by card"):
-        st.markdown("\n".join(f"- {pv.md(step)}" for step in view.steps))
+        st.markdown(steps_md(view.steps))
 
 
 def chant_phase(match: Match) -> None:
@@ -144,7 +145,7 @@ def discard_phase(match: Match) -> None:
         )
     steps = pv.advice("discard", match)
     if steps:
-        st.info("\n".join(f"- {pv.md(step)}" for step in steps))
+        st.info(steps_md(steps))
 
 
 def signals_phase(match: Match) -> None:
@@ -173,7 +174,7 @@ def signals_phase(match: Match) -> None:
         )
     steps = pv.advice("signals", match)
     if steps:
-        st.info("\n".join(f"- {pv.md(step)}" for step in steps))
+        st.info(steps_md(steps))
 
 
 def play_phase(match: Match) -> None:
@@ -201,7 +202,7 @@ def play_phase(match: Match) -> None:
             "Under each card: its estimated chance."
         )
         with st.expander("How the hint works it out"):
-            st.markdown("\n".join(f"- {pv.md(step)}" for step in hint.explanation))
+            st.markdown(steps_md(hint.explanation))
 
 
 def deal_over(match: Match) -> None:

@@ -13,6 +13,7 @@ import streamlit as st
 
 from tutor.app import state
 from tutor.app.cardsvg import cards_html
+from tutor.app.reveal import md, step_md, steps_md
 from tutor.app.views import signals_table_html
 from tutor.content import drills
 from tutor.engine import SIGNAL_IDS, Card, RuleViolation, Signal, describe, hand_signals, look_up, signal
@@ -26,12 +27,6 @@ DECISION = (
     "**Decision** (rules, section 10): Petit-neuf is the **little finger**, as in the Czech, Macedonian and "
     "Gujarati sources; the Albanian one gives the thumb (Grand-neuf's signal); the Malay one has no signals table."
 )
-_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|"})
-
-
-def md(text: str) -> str:
-    """An engine step shown literally (it is plain text, not Markdown)."""
-    return text.translate(_MARKDOWN_SPECIALS)
 
 
 def icon(s: Signal) -> str:
@@ -65,7 +60,7 @@ def signal_card(s: Signal) -> None:
         with right:
             st.markdown(f"**{md(s.meaning)}** &nbsp; `{s.id}`")
             st.markdown(f"Gesture: **{md(s.gesture)}**")
-            st.caption(" ".join(look_up(s.id).explanation))
+            st.caption(" ".join(step_md(x) for x in look_up(s.id).explanation))
 
 
 def lookup_tab() -> None:
@@ -161,7 +156,7 @@ def quiz_tab() -> None:
                 st.success(f"✓ Right: {v.expected}", icon=None)
             else:
                 st.error(f"✗ Your answer: {v.given}. The right answer: {v.expected}", icon=None)
-            st.caption(" ".join(v.explanation))
+            st.caption(" ".join(step_md(x) for x in v.explanation))
     if verdicts is None:
         st.button("Check my answers", key=f"{P}quiz.check", type="primary", on_click=check_quiz)
         if st.session_state.get(f"{P}quiz.missing"):
@@ -248,7 +243,8 @@ def hand_tab() -> None:
         f'<div style="margin:6px 0 14px 0">{cards_html(hand, width=78, highlight=worth)}</div>', unsafe_allow_html=True
     )
 
-    _, aces, signals_right, aces_right = st.session_state.get(f"{P}hand.answer") if checked else ([], 0, 0, 0)
+    answered = st.session_state.get(f"{P}hand.answer") if checked else None
+    _, aces, signals_right, aces_right = answered or ([], 0, False, False)
     st.multiselect(
         "The signals to give (pick all that apply)",
         options=list(SIGNAL_IDS),
@@ -277,7 +273,7 @@ def hand_tab() -> None:
         st.success(f"✓ Aces: {result.aces}", icon=None)
     else:
         st.error(f"✗ Aces: {result.aces}, not {aces}", icon=None)
-    st.markdown("\n".join(f"- {md(step)}" for step in result.explanation))
+    st.markdown(steps_md(result.explanation))
     st.button("Deal me another hand", key=f"{P}deal.again", on_click=deal_hand)
 
 

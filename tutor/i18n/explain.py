@@ -1,0 +1,169 @@
+"""Turning explanation steps into sentences in a language.
+
+>>> from tutor.engine import Seat, card
+>>> from tutor.engine.steps import step
+>>> render(step("trick.led", leader=Seat.N, card=card("A-swords")))
+'North led A-swords (an ace, tier 9).'
+
+A step's message gives the template (:func:`tutor.i18n.translate`: the language's, or the English
+source), and each parameter is formatted by its type and the placeholder's format spec, with words that
+are themselves catalog messages (``fmt.*`` in :mod:`tutor.engine.messages`, which lists the specs).
+Card codes and team codes are the notation and are never translated; a seat is named by its title,
+which is (``fmt.seat.N`` ...).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+
+from tutor.engine.cards import Card
+from tutor.engine.ranking import TIERS
+from tutor.engine.seats import Seat, Team
+from tutor.engine.signals import Signal
+from tutor.engine.steps import Param, Step, Tier
+from tutor.i18n import SOURCE_LANGUAGE, check_language, translate
+from tutor.i18n.catalog import MESSAGES
+
+JOINERS = ("and", "comma", "semicolon", "slash")
+_FORMATTER = string.Formatter()
+
+
+class RenderError(ValueError):
+    """A step or template the renderer cannot turn into a sentence (an unknown id, a bad format spec)."""
+
+
+def render(step: Step, lang: str = SOURCE_LANGUAGE) -> str:
+    """The step as a sentence (or a clause, for a nested step) in ``lang``."""
+    check_language(lang)
+    values = dict(step.params)
+    return _message(lang, step.msg, values)
+
+
+def render_all(steps: Iterable[Step], lang: str = SOURCE_LANGUAGE) -> list[str]:
+    """Each step rendered, in order."""
+    return [render(s, lang) for s in steps]
+
+
+def _message(lang: str, msg_id: str, values: Mapping[str, Param]) -> str:
+    message = MESSAGES.get(msg_id)
+    if message is None:
+        raise RenderError(f"{msg_id!r} is not a message of the catalog")
+    if message.count is None:
+        template = translate(lang, message.id, message.one)
+    else:
+        count = values.get(message.count)
+        if not isinstance(count, int):
+            raise RenderError(f"message {msg_id}: the count {message.count!r} is not a whole number")
+        template = translate(lang, message.id, message.one, message.other, count)
+    return fill(template, values, lang, msg_id)
+
+
+def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = "") -> str:
+    """``template`` with each ``{name:spec}`` replaced by the formatted value."""
+    out: list[str] = []
+    for literal, name, spec, _ in _FORMATTER.parse(template):
+        out.append(literal)
+        if name is None:
+            continue
+        if name not in values:
+            raise RenderError(f"message {msg_id}: the template names {name!r}, which the step does not have")
+        out.append(format_value(values[name], spec or "", lang))
+    return "".join(out)
+
+
+def word(lang: str, msg_id: str, **values: Param) -> str:
+    """A formatting word or phrase (a ``fmt.*`` message) in ``lang``."""
+    return _message(lang, msg_id, values)
+
+
+def format_value(value: Param, spec: str, lang: str) -> str:
+    """One parameter as text, by its type and format spec (see :mod:`tutor.engine.messages`)."""
+    if isinstance(value, Step):
+        return render(value, lang)
+    if isinstance(value, tuple):
+        return _join(value, spec, lang)
+    if isinstance(value, Seat):
+        return _seat(value, spec, lang)
+    if isinstance(value, Team):
+        return _only(spec, ("",), value.value)
+    if isinstance(value, Card):
+        return _card(value, spec, lang)
+    if isinstance(value, Tier):
+        return _tier(value, spec, lang)
+    if isinstance(value, Signal):
+        return _signal(value, spec, lang)
+    if isinstance(value, bool) or value is None:
+        raise RenderError(f"{value!r} has no words of its own: give the step a message per case instead")
+    if isinstance(value, int | float):
+        return _number(value, spec, lang)
+    return _only(spec, ("",), value)  # text given by a person (a player's name): shown as it is
+
+
+def _only(spec: str, allowed: tuple[str, ...], text: str) -> str:
+    if spec not in allowed:
+        raise RenderError(f"format spec {spec!r} does not apply to {text!r}")
+    return text
+
+
+def _seat(seat: Seat, spec: str, lang: str) -> str:
+    if spec == "code":
+        return seat.value
+    _only(spec, ("", "title"), seat.value)
+    return word(lang, f"fmt.seat.{seat.value}")
+
+
+def _card(c: Card, spec: str, lang: str) -> str:
+    if spec == "label":
+        return word(lang, "fmt.card.label", code=c.code, name=c.name) if c.name else c.code
+    if spec == "described":
+        number = TIERS[c]
+        what = c.name or word(lang, f"fmt.tier.one.{number}")
+        return word(lang, "fmt.card.described", code=c.code, what=what, tier=number)
+    return _only(spec, ("", "code"), c.code)
+
+
+def _tier(t: Tier, spec: str, lang: str) -> str:
+    if spec == "name":
+        return word(lang, f"fmt.tier.name.{t.number}")
+    if spec == "one":
+        return word(lang, f"fmt.tier.one.{t.number}")
+    return _only(spec, ("",), str(t.number))
+
+
+def _signal(s: Signal, spec: str, lang: str) -> str:
+    if spec in ("meaning", "gesture"):
+        return word(lang, f"fmt.signal.{spec}.{s.id}")
+    return _only(spec, ("",), s.id)
+
+
+def _number(value: int | float, spec: str, lang: str) -> str:
+    # The one place numbers become text: a locale-aware formatter (Babel) can replace these branches.
+    if spec == "times" and isinstance(value, int):
+        if value == 1:
+            return word(lang, "fmt.times.once")
+        if value == 2:
+            return word(lang, "fmt.times.twice")
+        return word(lang, "fmt.times.many", n=value)
+    if spec == "Word" and isinstance(value, int) and 2 <= value <= 4:
+        return word(lang, f"fmt.number.{value}")
+    if spec == "pct":
+        shown = f"{100 * value:.0f}" if value in (0, 1) else f"{100 * value:.1f}"
+        return word(lang, "fmt.percent", value=shown)
+    if spec == "pp":
+        return f"{100 * value:.1f}"
+    try:
+        return format(value, spec)
+    except ValueError:
+        raise RenderError(f"format spec {spec!r} does not apply to the number {value!r}") from None
+
+
+def _join(items: tuple[Param, ...], spec: str, lang: str) -> str:
+    head, _, rest = spec.partition("|")
+    joiner, item_spec = (head, rest) if head in JOINERS else ("and", spec)
+    words = [format_value(item, item_spec, lang) for item in items]
+    if joiner != "and":
+        return word(lang, f"fmt.list.{joiner}").join(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return word(lang, "fmt.list.and", head=word(lang, "fmt.list.comma").join(words[:-1]), last=words[-1])
