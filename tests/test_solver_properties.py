@@ -13,7 +13,7 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.engine.cards import PACK, Card
+from tutor.engine.cards import PACK, Card, cards
 from tutor.engine.game import DealPoint
 from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS
@@ -161,3 +161,38 @@ def test_turning_the_table_one_seat_swaps_the_partnerships(p: Position) -> None:
     values = card_values(p)[0]
     assert card_values(rotate(p, 1))[0] == {c: -v for c, v in values.items()}
     assert card_values(rotate(p, 2))[0] == values
+
+
+def test_the_table_tells_apart_who_reached_the_top_count_first() -> None:
+    # Found by searching for a position where a table keyed without "who reached the highest count first"
+    # gives wrong values: North and East can win the same tricks in either order, reaching the same hands,
+    # leader and counts with a different seat first to the shared top count (rules.md 8: first to reach).
+    hands = {
+        Seat.N: "6-swords 7-coins A-swords 6-clubs C-swords",
+        Seat.E: "J-cups 6-cups C-coins C-cups A-coins",
+        Seat.S: "6-coins J-coins K-swords 5-cups K-coins",
+        Seat.W: "5-clubs 4-swords A-cups 8-swords 4-coins",
+    }
+    p = Position.build(
+        [Seat.N, Seat.E, None, Seat.S], Seat.N, [], {seat: cards(text) for seat, text in hands.items()}, False
+    )
+    assert card_values(p)[0] == card_values(p, transpositions=False)[0]
+
+
+def test_the_table_tells_apart_whose_mordienne_run_is_alive() -> None:
+    # Found the same way: keyed without the live run, the table confuses a state where a seat's run since
+    # its first win is unbroken with one where it was broken (rules.md 8: mordienne), with the rule on.
+    hands = {
+        Seat.N: "8-cups 7-clubs A-swords 3-clubs",
+        Seat.E: "8-swords 9-swords 4-cups A-coins",
+        Seat.S: "4-coins J-clubs 7-swords 7-cups A-cups",
+        Seat.W: "J-cups J-coins K-cups 2-coins 2-swords",
+    }
+    p = Position.build(
+        [Seat.N, Seat.E, None, Seat.S],
+        Seat.N,
+        cards("3-coins 5-clubs"),
+        {seat: cards(text) for seat, text in hands.items()},
+        True,
+    )
+    assert card_values(p)[0] == card_values(p, transpositions=False)[0]
