@@ -21,6 +21,7 @@ Why the search is exact yet fast enough:
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card
@@ -59,6 +60,7 @@ class _Search:
         self.bounds = bounds
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self.nodes = 0
+        self.deadline: float | None = None  # perf_counter() time after which the search gives up
         self._undo: list[tuple[int, int, list[int], int, list[int], int, int, int]] = []
         # The history as the scoring needs it: the counts, the highest count and who reached it first,
         # and the seat whose run of wins (begun after trick 1) is unbroken so far.
@@ -257,6 +259,8 @@ class _Search:
     def search(self, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta: the value if inside (alpha, beta), else a bound on the failing side."""
         self.nodes += 1
+        if not self.nodes & 4095 and self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime(self.nodes)
         trick = self.trick
         n = len(trick)
         key: tuple[int, ...] | None = None
@@ -527,10 +531,23 @@ def _root_values(search: _Search) -> dict[int, int]:
     return values
 
 
-def solve_position(position: Position) -> PlaySolution:
-    """Solve a position exactly: the value, the best cards, each card's result, and one best line."""
+class OutOfTime(Exception):
+    """The search passed its time budget (only when one is given, e.g. by the benchmark)."""
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(f"gave up after {nodes:,} nodes")
+        self.nodes = nodes
+
+
+def solve_position(position: Position, budget: float | None = None) -> PlaySolution:
+    """Solve a position exactly: the value, the best cards, each card's result, and one best line.
+
+    With ``budget`` (seconds), raise :class:`OutOfTime` rather than search longer.
+    """
     check_size(position)
     search = _Search(position)
+    if budget is not None:
+        search.deadline = time.perf_counter() + budget
     mover = position.to_play
     hand = ordered(position.hands[mover])
     by_tier = _root_values(search)
