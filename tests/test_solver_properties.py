@@ -7,6 +7,7 @@ by :func:`score_deal` on the full list of nine trick results.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from functools import cache
 
@@ -38,8 +39,15 @@ def positions(draw: st.DrawFn, min_left: int = 1, max_left: int = 3) -> Position
     played = draw(st.integers(0, 3))
     leader = draw(st.sampled_from(SEATS))
     deck = draw(st.randoms(use_true_random=False)).sample(PACK, 4 * left)  # varied hands, not pack order
-    pool = draw(st.sampled_from(HISTORY_POOLS))
-    history = draw(st.lists(st.sampled_from(pool), min_size=9 - left, max_size=9 - left))
+    shape = draw(st.sampled_from(("pool", "pool", "run", "spoiled")))
+    if shape == "pool":
+        pool = draw(st.sampled_from(HISTORY_POOLS))
+        history = draw(st.lists(st.sampled_from(pool), min_size=9 - left, max_size=9 - left))
+    elif shape == "run":  # a seat has won every trick since missing the first: a live mordienne run
+        runner = draw(st.sampled_from(SEATS))
+        history = [draw(st.sampled_from([s for s in (*SEATS, None) if s is not runner]))] + [runner] * (8 - left)
+    else:
+        history = [None] * (9 - left)
     mordienne = draw(st.booleans())
     order = leader.clockwise_from()
     plays, rest = deck[:played], deck[played:]
@@ -196,3 +204,15 @@ def test_the_table_tells_apart_whose_mordienne_run_is_alive() -> None:
         True,
     )
     assert card_values(p)[0] == card_values(p, transpositions=False)[0]
+
+
+def test_bounds_never_change_a_value_on_five_tricks_with_the_mordienne_rule() -> None:
+    # Deals played at random to five tricks left, histories that keep runs alive or leave seats without a
+    # trick: where the mordienne bounds (a run must take the ninth trick) come into play.
+    rng = random.Random(2024)
+    for _ in range(8):
+        deck = rng.sample(PACK, 20)
+        hands = {seat: deck[5 * n : 5 * n + 5] for n, seat in enumerate(SEATS)}
+        history = rng.choice([[None, Seat.E, Seat.E, Seat.E], [Seat.W, None, Seat.N, Seat.N], [None] * 4])
+        p = Position.build(history, rng.choice(SEATS), [], hands, True)
+        assert card_values(p, bounds=False)[0] == card_values(p)[0]

@@ -12,10 +12,15 @@ Why the search is exact yet fast enough:
 * The value has five possible numbers (three without the mordienne rule), so the search is a series of
   null-window alpha-beta tests (MTD(f)) sharing one transposition table of bounds.
 * At the start of each trick the table is keyed on everything that can still change the result: the four
-  hands as tier multisets, the leader, each seat's trick count, the seat that first reached the highest
-  count so far (the only history the first-to-reach tie-break can still use: a tie at a higher count is
-  decided by tricks still to come, and a tie at the present highest count, with nobody going higher, by
-  the present holders, who reached it in this order), and the seat whose mordienne run is still alive.
+  hands, with tiers renumbered by rank among the cards left (only order and equality matter); the leader;
+  each seat's trick count; the seat that first reached the highest count so far (the only history the
+  first-to-reach tie-break can still use: a tie at a higher count is decided by tricks still to come, and
+  a tie at the present highest count, with nobody going higher, by the present holders, who reached it in
+  this order); and the seat whose mordienne run is still alive.
+* Sure bounds at the start of each trick end most searches near the end of the deal: a card wins only if
+  every other seat holds a worse one, which caps each seat's tricks; a seat with cards better than both
+  opponents' best, each covered by a worse card of its partner, wins that many tricks in a row if it
+  likes. Together they often settle who must get the point, or that a partnership cannot.
 * Moves are tried cheapest winning card first, then a spoil, then a discard; partners duck under partners.
 """
 
@@ -174,12 +179,16 @@ class _Search:
                     continue
                 break
             else:  # s can make sure of the point: its partnership scores at least 1
-                high = 2 if self.mordienne and self._may_run(s & 1, can, left) else 1
+                if not self.mordienne:
+                    return (-1, -1) if s & 1 else (1, 1)
+                if k == left and (self.run == s or (counts[s] == 0 and self.done)):
+                    return (-2, -2) if s & 1 else (2, 2)  # s wins every trick left: its run ends the deal
+                high = 2 if self._may_run(s & 1, can, tops, left) else 1
                 return (-high, -1) if s & 1 else (1, high)
         low, high = -1, 1
         if self.mordienne:
-            low = -2 if self._may_run(1, can, left) else -1
-            high = 2 if self._may_run(0, can, left) else 1
+            low = -2 if self._may_run(1, can, tops, left) else -1
+            high = 2 if self._may_run(0, can, tops, left) else 1
         # A partnership scores only if one partner can end with as many tricks as anyone surely has.
         floor = counts[w] + sure
         if floor < most:
@@ -192,9 +201,15 @@ class _Search:
             low = 1 if most else 0
         return low, high
 
-    def _may_run(self, team: int, can: list[int], left: int) -> bool:
-        """Could a seat of ``team`` (0 NS, 1 EW) still score a mordienne?"""
+    def _may_run(self, team: int, can: list[int], tops: list[int], left: int) -> bool:
+        """Could a seat of ``team`` (0 NS, 1 EW) still score a mordienne?
+
+        A run must take the ninth trick, and an opponent can keep its best card for it: so the seat needs
+        a card strictly better than both opponents' best.
+        """
         for s in (team, team + 2):
+            if tops[s] >= tops[(s + 1) & 3] or tops[s] >= tops[(s + 3) & 3]:
+                continue
             if s == self.run and can[s] >= left:
                 return True
             if self.counts[s] == 0 and can[s] > self.most:  # a first win, then beat the highest count
@@ -274,7 +289,13 @@ class _Search:
                 key = self._key()
                 entry = self.tt.get(key)
             if entry is not None:
-                low, high, hint = entry
+                low, high, rank = entry
+                if rank >= 0:  # the best move last time, as a rank among the cards left: back to a tier
+                    m = self.mask
+                    present = m[0] | m[1] | m[2] | m[3]
+                    for _ in range(rank):
+                        present &= present - 1
+                    hint = (present & -present).bit_length() - 1
                 if low >= beta or low == high:
                     return low
                 if high <= alpha:
@@ -360,7 +381,7 @@ class _Search:
             if a >= b:
                 break
         if key is not None:
-            low, high, _ = self.tt.get(key, (-_INF, _INF, 0))
+            low, high, _ = self.tt.get(key, (-_INF, _INF, -1))
             if best <= alpha:
                 if best < high:
                     high = best
@@ -369,7 +390,9 @@ class _Search:
                     low = best
             else:
                 low = high = best
-            self.tt[key] = (low, high, best_move)
+            m = self.mask
+            rank = ((m[0] | m[1] | m[2] | m[3]) & ((1 << best_move) - 1)).bit_count() if best_move else -1
+            self.tt[key] = (low, high, rank)
         return best
 
     def _key(self) -> tuple[int, ...]:
