@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"floor: a plain loop of {LOOP:,} additions: {loop_ms:.1f} ms; a plain minimax over every card")
     print(f"       (no pruning), 3 tricks left from the start of a trick: {naive_ms:.1f} ms median")
     print(f"solve_position, {args.positions} positions per size (seed {args.seed}), half with the mordienne rule:")
-    print(f"{'left':>4} {'solved':>8} {'median ms':>10} {'max ms':>10} {'median nodes':>13}  target")
+    header = f"{'left':>4} {'in time':>8} {'median ms':>10} {'max ms':>10} {'nodes':>13}"
+    print(f"{header}  target (nodes: median of the positions solved in time)")
     largest: tuple[int, float] | None = None  # (tricks left, seconds) of the largest position solved in time
     all_in_time = 0
     for left in range(4, 10):
@@ -144,15 +145,15 @@ def main(argv: list[str] | None = None) -> int:
                 largest = (left, seconds)
         solved = f"{len(times)}/{args.positions}"
         if times:
-            median_ms, max_ms = statistics.median(times) * 1000, max(times) * 1000
+            # Positions over the limit count in the median as slower than any solved one.
+            ranked = sorted(times) + [float("inf")] * over
+            median = statistics.median(ranked)
+            median_ms = f"{median * 1000:.1f}" if median != float("inf") else f">{args.limit * 1000:.0f}"
+            max_ms = f"{max(times) * 1000:.1f}" if not over else f">{args.limit * 1000:.0f}"
             target = TARGETS_MS.get(left)
-            verdict = f"<= {target:.0f} ms: {'met' if median_ms <= target else 'MISSED'}" if target else ""
-            line = f"{left:>4} {solved:>8} {median_ms:>10.1f} {max_ms:>10.1f} {statistics.median(nodes):>13,.0f}"
-            beyond = (
-                f"beyond MAX_TRICKS_LEFT = {MAX_TRICKS_LEFT}: solve and check refuse it"
-                if left > MAX_TRICKS_LEFT
-                else ""
-            )
+            verdict = f"<= {target:.0f} ms: {'met' if median * 1000 <= target else 'MISSED'}" if target else ""
+            line = f"{left:>4} {solved:>8} {median_ms:>10} {max_ms:>10} {statistics.median(nodes):>13,.0f}"
+            beyond = f"over MAX_TRICKS_LEFT ({MAX_TRICKS_LEFT}): check refuses it" if left > MAX_TRICKS_LEFT else ""
             print(f"{line}  {verdict}{beyond}")
         else:
             print(f"{left:>4} {solved:>8}  every position ran over {args.limit:g} s")

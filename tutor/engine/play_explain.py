@@ -96,8 +96,8 @@ def _card_result_line(mover: Seat, cards: Sequence[Card], result: DealPoint, bes
 
 def _all_equal_line(mover: Seat, count: int, value: DealPoint) -> str:
     if count == 1:
-        return f"{mover.title} has one card left, and with best play by all {result_words(value)}."
-    return f"Whichever card {mover.title} plays, with best play by all {result_words(value)}."
+        return f"{mover.title} has one card left; with best play by all, {result_words(value)}."
+    return f"Whichever card {mover.title} plays, {result_words(value)} with best play by all."
 
 
 def _best_line(mover: Seat, best: Sequence[Card], value: DealPoint) -> str:

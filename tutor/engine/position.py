@@ -1,12 +1,8 @@
 """A position part-way through a deal with every hand known (double dummy), checked against the rules.
 
 The tricks already played are known only by their results (a seat, or spoiled): that is all the
-scoring of section 8 needs. The trick under way is known card by card, from its leader.
-
->>> p = Position.build([Seat.N] * 7, Seat.N, [], {s: cards("A-coins K-coins") for s in (Seat.N,)} | {
-...     Seat.E: cards("A-cups K-cups"), Seat.S: cards("A-swords K-swords"), Seat.W: cards("A-clubs K-clubs")})
->>> p.tricks_left, p.to_play
-(2, <Seat.N: 'N'>)
+scoring of section 8 needs. The trick under way is known card by card, from its leader. With K tricks
+left, each seat holds K cards, one fewer once it has played to the trick under way.
 """
 
 from __future__ import annotations
@@ -14,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tutor.engine.cards import Card, cards  # noqa: F401 - ``cards`` is used by the doctest
+from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat
