@@ -317,3 +317,11 @@ def test_the_leader_need_not_follow_from_the_last_trick() -> None:
 def test_an_empty_hand_is_right_when_the_seat_has_played_to_the_last_trick() -> None:
     p = position([None] * 8, N, "A-coins", {N: "", E: "4-cups", S: "5-cups", W: "6-cups"})
     assert solve_position(p).value == NS1
+
+
+def test_the_standing_says_one_trick_is_left() -> None:
+    p = position([N] * 8, N, "A-coins", {N: "", E: "4-cups", S: "5-cups", W: "6-cups"})
+    assert (
+        solve_position(p).explanation[0]
+        == "After 8 tricks (North 8, East 0, South 0, West 0), 1 trick is still to play."
+    )

@@ -78,7 +78,8 @@ def _standing_line(number: int, left: int, counts: Mapping[Seat, int], spoiled: 
         return f"Trick 1 is under way: all {TRICKS_PER_DEAL} tricks are still to play."
     tally = ", ".join(f"{seat.title} {counts[seat]}" for seat in SEATS)
     rest = "" if not spoiled else f", {spoiled} spoiled"
-    return f"After {plural(number - 1, 'trick')} ({tally}{rest}), {plural(left, 'trick')} are still to play."
+    verb = "is" if left == 1 else "are"
+    return f"After {plural(number - 1, 'trick')} ({tally}{rest}), {plural(left, 'trick')} {verb} still to play."
 
 
 def _table_line(number: int, leader: Seat, played: Sequence[tuple[Seat, Card]], mover: Seat) -> str:
