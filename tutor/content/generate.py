@@ -193,7 +193,7 @@ def whole_number(text: str, what: str) -> int:
 
 def _check_arguments(kind: str, count: int, seed: int) -> None:
     if kind not in KINDS:
-        raise RuleViolation(f"{short(kind)} is not a kind (kinds: {' '.join(KINDS)})")
+        raise RuleViolation(f"{short(kind)} is not a kind the generator writes (kinds: {' '.join(KINDS)})")
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise RuleViolation(f"the count must be a whole number from 1 to {MAX_COUNT:,}, not {short(count)}")
     # A negative seed would put '--' in the id, which is not a slug.

@@ -12,6 +12,7 @@ from enum import Enum
 
 from tutor.engine.cards import parse_card
 from tutor.engine.errors import RuleViolation, short
+from tutor.engine.game import DealPoint
 from tutor.engine.seats import Seat, Team
 from tutor.engine.signals import signal
 
@@ -38,6 +39,8 @@ class Shape(Enum):
     CARD_SET_MAP = "a mapping seat -> cards"
     INT_LIST_MAP = "a mapping seat -> tiers"
     SIGNAL_LIST = "a list of signal ids, in the order of the rules"
+    RESULT = "a deal's result: {team: NS, EW or null, points: 0, 1 or 2}"
+    RESULT_MAP = "a mapping card -> a deal's result"
 
 
 OUTCOME_SHAPES: dict[str, dict[str, Shape]] = {
@@ -69,8 +72,13 @@ OUTCOME_SHAPES: dict[str, dict[str, Shape]] = {
     "game": {"dealers": Shape.SEAT_LIST, "scores": Shape.TEAM_COUNT_MAP, "winner": Shape.TEAM},
     # Beyond the contract: dealing 3-3-3 from a known pack.
     "dealing": {"eldest": Shape.SEAT, "cutter": Shape.SEAT, "hands": Shape.CARD_SET_MAP, "talon": Shape.CARD_LIST},
+    # The contract's second edition: a card to play, solved double dummy.
+    "play": {"to_play": Shape.SEAT, "value": Shape.RESULT, "best": Shape.CARD_SET, "results": Shape.RESULT_MAP},
 }
-KINDS: tuple[str, ...] = tuple(OUTCOME_SHAPES)
+ALL_KINDS: tuple[str, ...] = tuple(OUTCOME_SHAPES)
+# The kinds the generator writes and the app draws and asks about; ``play`` joins them when the app
+# gets its play puzzles (until then its scenarios are checked and solved, but not shown in the app).
+KINDS: tuple[str, ...] = tuple(kind for kind in OUTCOME_SHAPES if kind != "play")
 
 
 def shape_of(kind: str, key: str) -> Shape:
@@ -155,6 +163,30 @@ def _signal_id(value: object) -> str:
     return signal(str(value).strip().lower()).id
 
 
+_RESULT_KEYS = ("team", "points")
+
+
+def _result(value: object) -> DealPoint:
+    """``{team: NS, points: 1}`` (``{team: null, points: 0}`` for nobody; its points may be left out)."""
+    written = _mapping(value)
+    for key in written:
+        if key not in _RESULT_KEYS:
+            raise RuleViolation(f"{short(key)} is not part of a result (write {{team: ..., points: ...}})", (str(key),))
+    if "team" not in written:
+        raise RuleViolation("a result needs its team: NS, EW, or null when nobody scores")
+    try:
+        team = _team_or_none(written["team"])
+    except RuleViolation as error:
+        raise RuleViolation(error.message + " or null", ("team",)) from None
+    if "points" not in written and team is not None:
+        raise RuleViolation(f"a result needs its points: how many {team} scores (1 or 2)")
+    try:
+        points = _int(written.get("points", 0))
+    except RuleViolation as error:
+        raise error.under("points") from None
+    return DealPoint(Team.parse(team) if team else None, points)
+
+
 def normalize(kind: str, key: str, value: object) -> object:
     """Turn a written value into a comparable canonical form; raise ``RuleViolation`` if it cannot be one."""
     shape = OUTCOME_SHAPES[kind][key]
@@ -202,6 +234,10 @@ def normalize(kind: str, key: str, value: object) -> object:
             )
         case Shape.SIGNAL_LIST:
             return tuple(_each(_list(value), _signal_id))
+        case Shape.RESULT:
+            return _result(value)
+        case Shape.RESULT_MAP:
+            return _each_value(_mapping(value), _card, _result)
     raise AssertionError(shape)  # pragma: no cover
 
 
@@ -242,6 +278,8 @@ def show(value: object) -> str:
     """A compact, readable rendering of an outcome value for messages and answers."""
     if value is None:
         return "null"
+    if isinstance(value, DealPoint):
+        return f"{{team: {value.team.value if value.team else 'null'}, points: {value.points}}}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, frozenset):

@@ -14,8 +14,8 @@ from tutor.content.outcomes import KINDS, OUTCOME_SHAPES, normalize
 from tutor.content.problems import ContentError, Problem
 from tutor.content.reader import MISSING, SLUG, Missing, Reader, internal_error
 from tutor.content.yamlsafe import Document, load_document
-from tutor.engine.cards import Card
-from tutor.engine.errors import RuleViolation, short
+from tutor.engine.cards import Card, parse_card
+from tutor.engine.errors import PathPart, RuleViolation, short
 from tutor.engine.game import DEALS_PER_GAME, DealPoint
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat
@@ -79,7 +79,22 @@ class GameSetup:
     deals: tuple[DealPoint | tuple[Seat | None, ...], ...]
 
 
-Setup = RankSetup | DrawSetup | TrickSetup | DealSetup | ChantSetup | SignalSetup | GameSetup | DealingSetup
+@dataclass(frozen=True)
+class PlaySetup:
+    """A position to play from: the results of the tricks done, the trick under way, the four hands."""
+
+    tricks: tuple[Seat | None, ...]
+    leader: Seat
+    plays: tuple[Card, ...]
+    hands: dict[Seat, tuple[Card, ...]]
+    hand_keys: dict[Seat, PathPart] = field(default_factory=dict, compare=False)  # each seat's key as written
+
+    @property
+    def to_play(self) -> Seat:
+        return self.leader.clockwise_from()[len(self.plays)]
+
+
+Setup = RankSetup | DrawSetup | TrickSetup | DealSetup | ChantSetup | SignalSetup | GameSetup | DealingSetup | PlaySetup
 
 
 @dataclass(frozen=True)
@@ -148,6 +163,8 @@ def _read(doc: Document) -> Scenario:
     difficulty = r.integer(("difficulty",), top["difficulty"], 1, 3) if "difficulty" in top else None
     ask = _ask(r, top["ask"], kind, setup) if "ask" in top else MISSING
     expect = _expect(r, top.get("expect", {}), kind, setup)
+    if isinstance(setup, PlaySetup) and isinstance(expect, dict):
+        _play_expect(r, top.get("expect", {}), setup)
     values = (sid, title, topic, kind, setup, ask, mordienne, note, hint, difficulty, expect)
     if r.problems or any(isinstance(v, Missing) for v in values):
         raise ContentError(r.problems or [doc.problem((), "this scenario could not be read")])
@@ -387,6 +404,78 @@ def _dealing(r: Reader, s: dict[object, object]) -> Setup | Missing:
     return DealingSetup(dealer, pack, at)
 
 
+def _play(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    r.keys(("setup",), s, ("tricks", "leader", "plays", "hands"))
+    tricks = _tricks_done(r, ("setup", "tricks"), s["tricks"]) if "tricks" in s else MISSING
+    leader = r.seat(("setup", "leader"), s["leader"]) if "leader" in s else MISSING
+    plays: tuple[Card, ...] | Missing = MISSING
+    if "plays" in s:
+        written = s["plays"]
+        if isinstance(written, list) and len(written) > 3:
+            r.add(
+                ("setup", "plays"),
+                f"at most 3 cards can be played to the trick under way (a fourth ends it), found {len(written)}",
+            )
+        else:
+            plays = r.cards(("setup", "plays"), written, 0, 3)
+    hands: dict[Seat, tuple[Card, ...]] = {}
+    keys: dict[Seat, PathPart] = {}
+    by_seat = r.seat_mapping(("setup", "hands"), s["hands"]) if "hands" in s else MISSING
+    if not isinstance(by_seat, Missing):
+        for seat, (where, cards) in by_seat.items():
+            found = r.cards(where, cards, 0, TRICKS_PER_DEAL)
+            if not isinstance(found, Missing):
+                hands[seat] = found
+                keys[seat] = where[-1]
+        for seat in SEATS:
+            if seat not in by_seat:
+                r.add(("setup", "hands"), f"missing hand for {seat} (give all four hands, [] for an empty one)")
+    if any(isinstance(v, Missing) for v in (tricks, leader, plays, by_seat)) or len(hands) != len(SEATS):
+        return MISSING
+    return PlaySetup(tricks, leader, plays, hands, keys)  # type: ignore[arg-type]
+
+
+def _tricks_done(r: Reader, path: tuple[str | int, ...], value: object) -> tuple[Seat | None, ...] | Missing:
+    """The results of the tricks played so far: 0 to 8 entries, each a seat or 'spoiled'."""
+    items = r.sequence(path, value, None, "trick results")
+    if isinstance(items, Missing):
+        return MISSING
+    if len(items) >= TRICKS_PER_DEAL:
+        return r.add(
+            path, f"at most {TRICKS_PER_DEAL - 1} tricks can be done (a trick must be left to play), found {len(items)}"
+        )
+    results: list[Seat | None] = []
+    for position, item in enumerate(items):
+        if item is None or (isinstance(item, str) and item.strip().lower() == "spoiled"):
+            results.append(None)
+            continue
+        try:
+            results.append(Seat.parse(item))
+        except RuleViolation:
+            r.add((*path, position), f"{short(item)} is not a seat or 'spoiled'")
+    return tuple(results) if len(results) == len(items) else MISSING
+
+
+def _play_expect(r: Reader, written: object, setup: PlaySetup) -> None:
+    """Cards named in ``best`` or ``results`` must be in the hand of the player to move."""
+    if not isinstance(written, dict):
+        return
+    mover = setup.to_play
+    hand = set(setup.hands[mover])
+    named: list[tuple[tuple[str | int, ...], object]] = []
+    if isinstance(written.get("best"), list):
+        named += [(("expect", "best", n), c) for n, c in enumerate(written["best"])]
+    if isinstance(written.get("results"), dict):
+        named += [(("expect", "results", k), k) for k in written["results"]]  # type: ignore[misc]
+    for path, value in named:
+        try:
+            c = parse_card(value)
+        except RuleViolation:
+            continue  # already reported by the outcome's own check
+        if c not in hand:
+            r.add(path, f"{c} is not in {mover.title}'s hand ({mover.title} is to play)")
+
+
 _SETUP_READERS = {
     "rank": _rank,
     "draw": _draw,
@@ -396,4 +485,5 @@ _SETUP_READERS = {
     "signal": _signal,
     "game": _game,
     "dealing": _dealing,
+    "play": _play,
 }

@@ -10,6 +10,7 @@ from tutor.content.scenario import (
     DealSetup,
     DrawSetup,
     GameSetup,
+    PlaySetup,
     RankSetup,
     Scenario,
     SignalSetup,
@@ -33,7 +34,9 @@ from tutor.engine import (
     score_deal,
 )
 from tutor.engine.cards import parse_card
+from tutor.engine.position import Position
 from tutor.engine.seats import Seat
+from tutor.engine.solver import solve_position
 
 
 def solve(scenario: Scenario) -> Explained:
@@ -84,7 +87,22 @@ def _compute(s: Scenario) -> Explained:
                 except RuleViolation as error:
                     raise error.under("deals", number, "tricks") from None
             return play_game(first, scored)
+        case PlaySetup():
+            try:
+                position = Position.build(setup.tricks, setup.leader, setup.plays, setup.hands, s.mordienne)
+                return solve_position(position)
+            except RuleViolation as error:
+                raise _as_written(error, setup) from None
     raise AssertionError(setup)  # pragma: no cover
+
+
+def _as_written(error: RuleViolation, setup: PlaySetup) -> RuleViolation:
+    """Point a hand's problem at the seat's key as the file writes it (``north:`` as well as ``N:``)."""
+    path = error.path
+    if len(path) >= 2 and path[0] == "hands":
+        seat = Seat.parse(path[1])
+        path = ("hands", setup.hand_keys.get(seat, seat.value), *path[2:])
+    return RuleViolation(error.message, path)
 
 
 def compare(scenario: Scenario, result: Explained) -> list[Problem]:
