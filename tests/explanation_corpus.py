@@ -18,8 +18,10 @@ from tutor.content.course import load_course
 from tutor.content.solve import solve
 from tutor.engine import PACK, SIGNALS, DealState, Seat, cards, partnership_draw, play_game, score_deal
 from tutor.engine.dealing import shuffle_and_deal
+from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS
 from tutor.engine.signals import false_signal, signal
+from tutor.engine.solver import solve_position
 from tutor.engine.steps import Step
 from tutor.play import bots
 from tutor.play.hint import HintRequest, hint
@@ -137,6 +139,36 @@ def direct_cases() -> dict[str, Step]:
             Seat.N, [score_deal([Seat.N] * 9)] * 2 + [score_deal([Seat.E] * 9)] * 2 + [score_deal([None] * 9)]
         ).explanation[-1],
         **_hint_fallbacks(),
+        **_solver_cases(),
+    }
+
+
+def _solver_cases() -> dict[str, Step]:
+    """A whole deal North wins whatever is played (solved from trick 1), and a last trick bound to be spoiled."""
+    whole = Position.build(
+        [],
+        Seat.N,
+        [],
+        {
+            Seat.N: cards("3-coins 3-cups 2-coins 2-cups 9-cups 9-coins 2-clubs 2-swords A-coins"),
+            Seat.E: cards("4-coins 4-cups 4-swords 4-clubs 5-coins 5-cups 5-swords 5-clubs 6-coins"),
+            Seat.S: cards("6-cups 6-swords 6-clubs 7-coins 7-cups 7-swords 7-clubs 8-coins 8-cups"),
+            Seat.W: cards("8-swords 8-clubs 9-swords 9-clubs C-coins C-cups C-swords C-clubs J-coins"),
+        },
+    )
+    first = solve_position(whole, max_left=9).explanation
+    last = Position.build(
+        [None] * 8,
+        Seat.N,
+        [],
+        {Seat.N: cards("K-coins"), Seat.E: cards("K-cups"), Seat.S: cards("5-swords"), Seat.W: cards("6-clubs")},
+    )
+    one = solve_position(last).explanation
+    return {
+        "solve.standing.first": first[0],
+        "solve.all_equal": first[2],
+        "solve.one_card": one[2],
+        "solve.result.nobody": one[2].param("result"),  # type: ignore[dict-item]
     }
 
 

@@ -57,7 +57,7 @@ def test_practice_still_works_beside_a_broken_file(content: Path) -> None:
 # --- a kind given as a list or a mapping (once a crash on every page) -------------------------------------
 
 PAGES = ("home", "learn", "practice", "review", "progress", "play", "ranking", "signals", "rules")
-KINDS = "kinds: rank draw trick deal chant signal game dealing"
+KINDS = "kinds: rank draw trick deal chant signal game dealing play"
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ def broken_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
 
 
 def test_a_broken_kind_is_named_in_the_sidebar(broken_course: Path) -> None:
-    at = AppTest.from_file(MAIN, default_timeout=60)
+    at = new_session()
     at.run()
     assert not at.exception
     (expander,) = [e for e in at.sidebar.expander if "content problem" in e.label]
@@ -100,7 +100,7 @@ def test_a_broken_kind_is_named_in_the_sidebar(broken_course: Path) -> None:
 
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_works_beside_a_broken_kind(broken_course: Path, page: str) -> None:
-    at = AppTest.from_file(MAIN, default_timeout=60)
+    at = new_session()
     at.switch_page(f"screens/{page}.py")
     at.run()
     assert not at.exception, at.exception
@@ -109,12 +109,12 @@ def test_every_page_works_beside_a_broken_kind(broken_course: Path, page: str) -
 
 
 def test_the_lesson_of_the_broken_scenario_opens_and_practises(broken_course: Path) -> None:
-    at = AppTest.from_file(MAIN, default_timeout=60)
+    at = new_session()
     at.query_params["lesson"] = "spoiled-tricks"
     at.switch_page("screens/learn.py")
     at.run()
     assert not at.exception, at.exception
-    at = AppTest.from_file(MAIN, default_timeout=60)
+    at = new_session()
     at.query_params["lesson"] = "spoiled-tricks"
     at.switch_page("screens/practice.py")
     at.run()
@@ -160,7 +160,7 @@ def test_broken_saved_deals_are_named_and_skipped(played: Path) -> None:
 
 
 def test_my_deals_reports_broken_files_and_practises_the_good_one(played: Path) -> None:
-    at = AppTest.from_file(MAIN, default_timeout=60)
+    at = new_session()
     at.switch_page("screens/practice.py")
     at.run()
     assert not at.exception, at.exception

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tutor.content.outcomes import KINDS, OUTCOME_SHAPES, normalize
+from tutor.content.outcomes import ALL_KINDS, OUTCOME_SHAPES, normalize
 from tutor.content.problems import ContentError, Problem
 from tutor.content.reader import MISSING, SLUG, Missing, Reader, internal_error
 from tutor.content.yamlsafe import Document, load_document
@@ -151,7 +151,7 @@ def _read(doc: Document) -> Scenario:
     sid = r.slug(("id",), top["id"]) if "id" in top else MISSING
     title = r.text(("title",), top["title"]) if "title" in top else MISSING
     topic = r.slug(("topic",), top["topic"]) if "topic" in top else MISSING
-    kind = r.choice(("kind",), top["kind"], KINDS, "a kind", "kinds") if "kind" in top else MISSING
+    kind = r.choice(("kind",), top["kind"], ALL_KINDS, "a kind", "kinds") if "kind" in top else MISSING
     mordienne = _rules(r, top.get("rules", {}))
     setup: Setup | Missing = MISSING
     if isinstance(kind, str) and "setup" in top:

@@ -37,6 +37,7 @@ _FORMAT = (
     Message("fmt.card.label", "{code} ({name})"),
     Message("fmt.card.described", "{code} ({what}, tier {tier})"),
     Message("fmt.list.and", "{head} and {last}"),
+    Message("fmt.list.or", "{head} or {last}"),
     Message("fmt.list.comma", ", "),
     Message("fmt.list.semicolon", "; "),
     Message("fmt.list.slash", "/"),
@@ -347,5 +348,38 @@ _SIGNALS = (
     ),
 )
 
-MESSAGES = catalog(*_FORMAT, *_RANKING, *_TRICK, *_DEAL, *_GAME, *_DRAW, *_DEALING, *_CHANT, *_SIGNALS)
+# --- a position solved double dummy (the contract's `play` kind) ------------------------------------------------
+
+_SOLVE = (
+    Message("solve.result.nobody", "nobody scores"),
+    Message("solve.result.team", "{team} scores {points} point", "{team} scores {points} points", "points"),
+    Message("solve.standing.first", "Trick 1 is under way: all {left} tricks are still to play."),
+    Message("solve.done", "{count} trick", "{count} tricks", "count"),
+    Message("solve.left", "{count} trick is still to play", "{count} tricks are still to play", "count"),
+    Message("solve.standing", "After {done} ({tally:comma}), {left}."),
+    Message("solve.standing.spoiled", "After {done} ({tally:comma}, {spoiled} spoiled), {left}."),
+    Message("solve.tally", "{seat} {count}"),
+    Message("solve.leads", "{mover} leads to trick {number}."),
+    Message("solve.table", "In trick {number}, led by {leader}: {plays:comma}. {mover} is to play."),
+    Message(
+        "solve.card_result",
+        "If {mover} plays {cards:or}: {result}, with best play by all after it.",
+    ),
+    Message(
+        "solve.card_result.best",
+        "If {mover} plays {cards:or}: {result}, with best play by all after it. Best.",
+    ),
+    Message("solve.one_card", "{mover} has one card left; with best play by all, {result}."),
+    Message("solve.all_equal", "Whichever card {mover} plays, {result} with best play by all."),
+    Message("solve.best", "{mover}'s best: {cards:or}, and then {result}. One line of best play:"),
+    Message("solve.line_trick", "Trick {number}: {summary}"),
+    Message(
+        "solve.line_trick.won",
+        "Trick {number}: {summary} {winner} has {count} trick.",
+        "Trick {number}: {summary} {winner} has {count} tricks.",
+        "count",
+    ),
+)
+
+MESSAGES = catalog(*_FORMAT, *_RANKING, *_TRICK, *_DEAL, *_GAME, *_DRAW, *_DEALING, *_CHANT, *_SIGNALS, *_SOLVE)
 FORMAT_IDS: frozenset[str] = frozenset(m.id for m in _FORMAT)  # used by the renderer, never a step of its own

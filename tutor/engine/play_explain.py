@@ -1,8 +1,8 @@
 """The explanation of a solved position, derived from the search's results and its line of best play.
 
-Each kind of step is one small function of plain values (seats, cards, counts, results), so that turning
-the steps into records later is mechanical. The line is replayed through the engine's own trick and
-scoring rules (:func:`resolve_trick`, :func:`score_deal`): what the steps say is what those rules give.
+Each step is a record (:mod:`tutor.engine.steps`) built from plain values (seats, cards, counts, results).
+The line is replayed through the engine's own trick and scoring rules (:func:`resolve_trick`,
+:func:`score_deal`): what the steps say is what those rules give.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS
 from tutor.engine.scoring import TRICKS_PER_DEAL, DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat
+from tutor.engine.steps import Step, step
 from tutor.engine.trick import Trick, resolve_trick
-from tutor.engine.words import join_and, plural
 
 
 def explain(
@@ -26,7 +26,7 @@ def explain(
     best: Sequence[Card],
     value: DealPoint,
     line: Sequence[Card],
-) -> list[str]:
+) -> list[Step]:
     """Where the deal stands, what each card leads to, and one line of best play trick by trick."""
     mover = position.to_play
     counts = {seat: sum(1 for w in position.tricks if w is seat) for seat in SEATS}
@@ -41,13 +41,12 @@ def explain(
     else:
         for cards in groups.values():
             steps.append(_card_result_line(mover, cards, results[cards[0]], cards[0] in best))
-        steps.append(_best_line(mover, best, value))
+        steps.append(step("solve.best", mover=mover, cards=tuple(best), result=result_step(value)))
     tricks, score = _replay(position, line)
     for number, trick in enumerate(tricks, start=position.trick_number):
         if trick.winner is not None:
             counts[trick.winner] += 1
-        won = counts[trick.winner] if trick.winner else 0
-        steps.append(_line_trick(number, trick, number == TRICKS_PER_DEAL, trick.winner, won))
+        steps.append(_line_trick(number, trick, number == TRICKS_PER_DEAL, counts).about(trick=number))
     if DealPoint.of(score) != value:  # the search and the scoring rules must agree; never expected
         raise AssertionError(f"the solver's line scores {DealPoint.of(score)}, not {value}")
     steps.extend(score.explanation)  # the scoring rules' own account of the finished deal
@@ -66,46 +65,44 @@ def _replay(position: Position, line: Sequence[Card]) -> tuple[list[Trick], Deal
     return tricks, score_deal([*position.tricks, *(t.winner for t in tricks)], position.mordienne)
 
 
-def result_words(point: DealPoint) -> str:
-    """``NS scores 1 point``, ``EW scores 2 points``, ``nobody scores``."""
+def result_step(point: DealPoint) -> Step:
+    """``NS scores 1 point``, ``EW scores 2 points``, ``nobody scores``: a clause."""
     if point.team is None:
-        return "nobody scores"
-    return f"{point.team} scores {plural(point.points, 'point')}"
+        return step("solve.result.nobody")
+    return step("solve.result.team", team=point.team, points=point.points)
 
 
-def _standing_line(number: int, left: int, counts: Mapping[Seat, int], spoiled: int) -> str:
+def _standing_line(number: int, left: int, counts: Mapping[Seat, int], spoiled: int) -> Step:
     if number == 1:
-        return f"Trick 1 is under way: all {TRICKS_PER_DEAL} tricks are still to play."
-    tally = ", ".join(f"{seat.title} {counts[seat]}" for seat in SEATS)
-    rest = "" if not spoiled else f", {spoiled} spoiled"
-    verb = "is" if left == 1 else "are"
-    return f"After {plural(number - 1, 'trick')} ({tally}{rest}), {plural(left, 'trick')} {verb} still to play."
+        return step("solve.standing.first", left=TRICKS_PER_DEAL)
+    tally = tuple(step("solve.tally", seat=seat, count=counts[seat]) for seat in SEATS)
+    done = step("solve.done", count=number - 1)
+    remaining = step("solve.left", count=left)
+    if spoiled:
+        return step("solve.standing.spoiled", done=done, tally=tally, spoiled=spoiled, left=remaining)
+    return step("solve.standing", done=done, tally=tally, left=remaining)
 
 
-def _table_line(number: int, leader: Seat, played: Sequence[tuple[Seat, Card]], mover: Seat) -> str:
+def _table_line(number: int, leader: Seat, played: Sequence[tuple[Seat, Card]], mover: Seat) -> Step:
     if not played:
-        return f"{mover.title} leads to trick {number}."
-    cards = ", ".join(f"{seat.title} {c}" for seat, c in played)
-    return f"In trick {number}, led by {leader.title}: {cards}. {mover.title} is to play."
+        return step("solve.leads", mover=mover, number=number).about(trick=number)
+    plays = tuple(step("trick.play", seat=seat, card=c) for seat, c in played)
+    return step("solve.table", number=number, leader=leader, plays=plays, mover=mover).about(trick=number)
 
 
-def _card_result_line(mover: Seat, cards: Sequence[Card], result: DealPoint, best: bool) -> str:
-    which = join_and(str(c) for c in cards).replace(" and ", " or ")
-    mark = " Best." if best else ""
-    return f"If {mover.title} plays {which}: {result_words(result)}, with best play by all after it.{mark}"
+def _card_result_line(mover: Seat, cards: Sequence[Card], result: DealPoint, best: bool) -> Step:
+    msg = "solve.card_result.best" if best else "solve.card_result"
+    return step(msg, mover=mover, cards=tuple(cards), result=result_step(result))
 
 
-def _all_equal_line(mover: Seat, count: int, value: DealPoint) -> str:
+def _all_equal_line(mover: Seat, count: int, value: DealPoint) -> Step:
     if count == 1:
-        return f"{mover.title} has one card left; with best play by all, {result_words(value)}."
-    return f"Whichever card {mover.title} plays, {result_words(value)} with best play by all."
+        return step("solve.one_card", mover=mover, result=result_step(value))
+    return step("solve.all_equal", mover=mover, result=result_step(value))
 
 
-def _best_line(mover: Seat, best: Sequence[Card], value: DealPoint) -> str:
-    which = join_and(str(c) for c in best).replace(" and ", " or ")
-    return f"{mover.title}'s best: {which}, and then {result_words(value)}. One line of best play:"
-
-
-def _line_trick(number: int, trick: Trick, last: bool, winner: Seat | None, count: int) -> str:
-    after = "" if winner is None else f" {winner.title} has {plural(count, 'trick')}."
-    return f"Trick {number}: {trick_summary(trick, last)}{after}"
+def _line_trick(number: int, trick: Trick, last: bool, counts: Mapping[Seat, int]) -> Step:
+    summary = trick_summary(trick, last)
+    if trick.winner is None:
+        return step("solve.line_trick", number=number, summary=summary)
+    return step("solve.line_trick.won", number=number, summary=summary, winner=trick.winner, count=counts[trick.winner])

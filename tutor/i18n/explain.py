@@ -25,7 +25,7 @@ from tutor.engine.steps import Param, Step, Tier
 from tutor.i18n import SOURCE_LANGUAGE, check_language, translate
 from tutor.i18n.catalog import MESSAGES
 
-JOINERS = ("and", "comma", "semicolon", "slash")
+JOINERS = ("and", "or", "comma", "semicolon", "slash")
 _FORMATTER = string.Formatter()
 
 
@@ -162,8 +162,8 @@ def _join(items: tuple[Param, ...], spec: str, lang: str) -> str:
     head, _, rest = spec.partition("|")
     joiner, item_spec = (head, rest) if head in JOINERS else ("and", spec)
     words = [format_value(item, item_spec, lang) for item in items]
-    if joiner != "and":
+    if joiner not in ("and", "or"):
         return word(lang, f"fmt.list.{joiner}").join(words)
     if len(words) <= 1:
         return "".join(words)
-    return word(lang, "fmt.list.and", head=word(lang, "fmt.list.comma").join(words[:-1]), last=words[-1])
+    return word(lang, f"fmt.list.{joiner}", head=word(lang, "fmt.list.comma").join(words[:-1]), last=words[-1])
