@@ -204,7 +204,7 @@ BROKEN: dict[str, tuple[bytes, int, str]] = {
     "binary-junk": (bytes(range(256)) * 4, 1, "not a text file"),
     "latin1-junk": ("titre: épée\n".encode("latin-1"), 1, "not UTF-8 text"),
     "python-tag": (
-        b"id: !!python/object/apply:os.system ['touch /tmp/pwned']\n",
+        b"id: !!python/object/apply:os.system ['touch PWNED']\n",
         1,
         "the tag '!!python/object/apply:os.system' is not allowed",
     ),
@@ -241,13 +241,14 @@ def test_check_broken_file_one_line(name: str, tmp_path: Path, capsys: pytest.Ca
 )
 def test_real_process_never_tracebacks(name: str, tmp_path: Path) -> None:
     path = tmp_path / f"{name}.yaml"
-    path.write_bytes(BROKEN[name][0])
+    witness = tmp_path / "pwned"  # what the python-tag file would create if its tag were ever obeyed
+    path.write_bytes(BROKEN[name][0].replace(b"PWNED", str(witness).encode()))
     for command in ("check", "solve"):
         result = run_cli(command, str(path))
         assert result.returncode != 0
         assert "Traceback" not in result.stderr + result.stdout
         assert str(path) in result.stdout + result.stderr
-    assert not Path("/tmp/pwned").exists()
+    assert not witness.exists()
 
 
 def test_a_pipe_or_a_dangling_link_in_a_folder_is_reported_not_skipped(
@@ -274,3 +275,22 @@ def test_help_on_every_command(command: str) -> None:
     result = run_cli(command, "--help")
     assert result.returncode == 0
     assert "usage: aluette-tutor " + command in result.stdout
+
+
+def test_solve_passes_over_the_lessons_of_a_folder_and_refuses_a_lesson_named_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lessons = tmp_path / "course"
+    lessons.mkdir()
+    lesson = lessons / "01-intro.yaml"
+    lesson.write_text("id: intro\ntitle: Intro\nsections:\n  - title: One\n    text: Hello.\n", encoding="utf-8")
+    scenario = lessons / "spoiled.yaml"
+    scenario.write_text(TRICK, encoding="utf-8")
+    assert main(["solve", "--json", str(lessons)]) == 0
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["id"] for line in out.splitlines()] == ["t"]
+    assert err == f"{lesson}: a lesson, passed over (solve works out scenarios)\n"
+    assert main(["solve", str(lesson)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"{lesson}:1: (file): this is a lesson: solve works out scenarios (check reads lessons)\n"

@@ -11,10 +11,12 @@ from pathlib import Path
 
 from tutor.content.course import load_course
 from tutor.content.files import find_yaml
+from tutor.content.lesson import is_lesson
 from tutor.content.outcomes import show
 from tutor.content.problems import ContentError, Problem
-from tutor.content.scenario import Scenario, load_scenario
+from tutor.content.scenario import Scenario, scenario_from_document
 from tutor.content.solve import solve
+from tutor.content.yamlsafe import load_document
 from tutor.engine import Explained, RuleViolation
 from tutor.engine.words import plural
 from tutor.i18n import LANGUAGES, SOURCE_LANGUAGE, UnknownLanguage, check_language
@@ -23,14 +25,26 @@ from tutor.i18n.explain import render_all
 
 def _load(paths: Sequence[str]) -> tuple[list[Scenario], list[Problem]]:
     files, problems = find_yaml(paths)
-    return _load_files(files, problems)
+    return _load_files(files, problems, named={Path(p) for p in paths})
 
 
-def _load_files(files: Sequence[Path], problems: list[Problem]) -> tuple[list[Scenario], list[Problem]]:
+def _load_files(
+    files: Sequence[Path], problems: list[Problem], named: set[Path] | None = None
+) -> tuple[list[Scenario], list[Problem]]:
+    """The scenarios among ``files``. A lesson found in a folder is passed over with a note on stderr (a
+    folder such as ``lessons/`` may be given on purpose); a lesson named on its own is a problem."""
     scenarios: list[Scenario] = []
     for path in files:
         try:
-            scenarios.append(load_scenario(path))
+            doc = load_document(path)
+            if is_lesson(doc, path):
+                if path in (named or set()):
+                    why = "this is a lesson: solve works out scenarios (check reads lessons)"
+                    problems.append(doc.problem((), why))
+                else:
+                    print(f"{doc.file}: a lesson, passed over (solve works out scenarios)", file=sys.stderr)
+                continue
+            scenarios.append(scenario_from_document(doc))
         except ContentError as error:
             problems.extend(error.problems)
     return scenarios, problems

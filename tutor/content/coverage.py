@@ -45,6 +45,13 @@ def _score(result: Explained) -> DealScore | None:
     return result if isinstance(result, DealScore) else None
 
 
+def _spoiled_before_run(score: DealScore) -> bool:
+    """A trick before the point winner's first win was spoiled (the settled Decision of rules.md §8)."""
+    winners = score.trick_winners
+    first = next((n for n, w in enumerate(winners) if w is score.point_winner), len(winners))
+    return any(w is None for w in winners[:first])
+
+
 def _tricks(result: Explained) -> list[Trick]:
     return list(result.tricks) if isinstance(result, PlayedDeal) else ([result] if isinstance(result, Trick) else [])
 
@@ -240,6 +247,13 @@ RULES: tuple[Rule, ...] = (
         False,
         lambda s, r: isinstance(r, Chant) and r.happens and "received" in s.ask,
     ),
+    Rule(
+        "chant-eldest-first",
+        6,
+        "Decision: the eldest receives the first talon card",
+        True,
+        lambda s, r: isinstance(r, Chant) and r.happens and "received" in s.ask,
+    ),
     Rule("chant-keep-highest", 6, "Decision: chanters keep the nine best and discard six", True, _keep),
     Rule(
         "chant-straddle",
@@ -332,6 +346,13 @@ RULES: tuple[Rule, ...] = (
         "A spoiled trick after the first win breaks a mordienne",
         False,
         _spoiled_breaks_run,
+    ),
+    Rule(
+        "mordienne-late-run",
+        8,
+        "Decision: tricks before the run may be spoiled or won by others; a run after a spoiled trick counts",
+        True,
+        lambda s, r: (score := _score(r)) is not None and score.mordienne_run and _spoiled_before_run(score),
     ),
     Rule(
         "mordienne-not-from-first",

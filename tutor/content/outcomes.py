@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
+from typing import TypeVar
 
 from tutor.engine.cards import parse_card
 from tutor.engine.errors import RuleViolation, short
@@ -109,8 +110,11 @@ def _mapping(value: object) -> dict[object, object]:
     return value
 
 
-def _each(values: list[object], read: Callable[[object], object]) -> list[object]:
-    out = []
+T = TypeVar("T")
+
+
+def _each(values: list[object], read: Callable[[object], T]) -> list[T]:
+    out: list[T] = []
     for position, item in enumerate(values):
         try:
             out.append(read(item))

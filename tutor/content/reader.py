@@ -47,9 +47,9 @@ class Reader:
             if key not in mapping:
                 self.add(path, f"missing key '{key}'")
         allowed = (*required, *optional)
-        for key in mapping:
-            if key not in allowed:
-                self.add((*path, key), f"unknown key {short(key)} (keys here: {', '.join(allowed)})")
+        for written in mapping:
+            if written not in allowed:
+                self.add((*path, str(written)), f"unknown key {short(written)} (keys here: {', '.join(allowed)})")
 
     def text(self, path: Path_, value: object, *, multiline: bool = False) -> str | Missing:
         """Non-blank text, stripped; only a ``multiline`` text may hold line breaks and tabs, and no text

@@ -143,7 +143,7 @@ def agrees(scenario: Scenario, key: str, given: object, result: Explained, parti
     actual = normalize(scenario.kind, key, result.outcome()[key])
     if scenario.kind == "chant" and key == "keep" and isinstance(result, Chant) and isinstance(given, dict):
         # Equal cards straddling the line between kept and discarded: any of them will do.
-        seats = {Seat.parse(s): {parse_card(c) for c in cards} for s, cards in given.items()}  # type: ignore[attr-defined]
+        seats = {Seat.parse(s): {parse_card(c) for c in cards} for s, cards in given.items()}
         complete = partial or set(seats) == set(result.keeps)
         return complete and all(s in result.keeps and result.keeps[s].accepts(c) for s, c in seats.items())
     if not partial and isinstance(given, dict) and isinstance(actual, dict) and set(given) != set(actual):

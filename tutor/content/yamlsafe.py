@@ -117,6 +117,24 @@ def _fail(name: str, line: int, message: str) -> ContentError:
     return ContentError([Problem(name, line, "(file)", message)])
 
 
+@dataclass
+class _Open:
+    """A container still being read: its value, path, pending mapping key, values counted when it opened,
+    anchor and start event."""
+
+    container: list[object] | dict[object, object]
+    path: Path_
+    key: PathPart | None
+    at_open: int
+    anchor: str | None
+    start: yaml.Event
+
+
+def _line(event: yaml.Event) -> int:
+    """The 1-based line an event starts on (the parser always sets the mark; 0 if it did not)."""
+    return event.start_mark.line + 1 if event.start_mark is not None else 0
+
+
 class _Builder:
     """Builds plain values from the parser's event stream, enforcing the bounds as it goes."""
 
@@ -129,11 +147,10 @@ class _Builder:
         self.key_lines: dict[Path_, int] = {}
         self.anchors: dict[str, tuple[object, int]] = {}  # anchor -> (value, number of values in it)
         self.values = 0
-        # Open containers: (container, its path, pending mapping key or None, values at open, anchor)
-        self.stack: list[list[object]] = []
+        self.stack: list[_Open] = []
 
     def fail(self, event: yaml.Event, message: str) -> ContentError:
-        return _fail(self.name, event.start_mark.line + 1, message)
+        return _fail(self.name, _line(event), message)
 
     def feed(self, event: yaml.Event) -> None:
         if isinstance(event, yaml.DocumentStartEvent):
@@ -156,16 +173,16 @@ class _Builder:
         elif isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
             if len(self.stack) >= MAX_DEPTH:
                 raise self.fail(event, f"the YAML is nested too deeply (limit {MAX_DEPTH} levels)")
-            container: object = {} if isinstance(event, yaml.MappingStartEvent) else []
+            container: list[object] | dict[object, object] = {} if isinstance(event, yaml.MappingStartEvent) else []
             path = self.child_path()
             self.record(path, event)
-            self.stack.append([container, path, None, self.values, event.anchor, event])
+            self.stack.append(_Open(container, path, None, self.values, event.anchor, event))
         elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
-            container, path, _, at_open, anchor, start = self.stack.pop()
-            size = self.values - at_open + 1
-            if anchor:
-                self.anchors[anchor] = (container, size)
-            self.attach(start, container, path, size_already_counted=True)
+            done = self.stack.pop()
+            size = self.values - done.at_open + 1
+            if done.anchor:
+                self.anchors[done.anchor] = (done.container, size)
+            self.attach(done.start, done.container, done.path, size_already_counted=True)
 
     def scalar(self, event: yaml.ScalarEvent) -> object:
         if event.tag in (None, "!") and event.implicit[0] and not event.style:
@@ -183,13 +200,13 @@ class _Builder:
     def child_path(self) -> Path_:
         if not self.stack:
             return ()
-        container, path, key = self.stack[-1][0], self.stack[-1][1], self.stack[-1][2]
-        if isinstance(container, list):
-            return (*path, len(container))
-        return (*path, key) if key is not None else path  # type: ignore[arg-type]
+        top = self.stack[-1]
+        if isinstance(top.container, list):
+            return (*top.path, len(top.container))
+        return (*top.path, top.key) if top.key is not None else top.path
 
     def record(self, path: Path_, event: yaml.Event) -> None:
-        self.lines.setdefault(path, event.start_mark.line + 1)
+        self.lines.setdefault(path, _line(event))
 
     def add(self, event: yaml.Event, value: object, size: int) -> None:
         self.values += size
@@ -202,26 +219,25 @@ class _Builder:
         if not self.stack:
             self.root = value
             if path is None:
-                self.lines[()] = event.start_mark.line + 1
+                self.lines[()] = _line(event)
             return
         top = self.stack[-1]
-        container, parent_path = top[0], top[1]
+        container, parent_path = top.container, top.path
         if isinstance(container, list):
             if path is None:
                 self.record((*parent_path, len(container)), event)
             container.append(value)
             return
-        assert isinstance(container, dict)
-        if top[2] is None:  # this value is a key
+        if top.key is None:  # this value is a key
             key = self.key(event, value, parent_path, container)
-            top[2] = key
-            self.key_lines[(*parent_path, key)] = event.start_mark.line + 1
+            top.key = key
+            self.key_lines[(*parent_path, key)] = _line(event)
             return
-        key = top[2]
+        key = top.key
         if path is None:
             self.record((*parent_path, key), event)
         container[key] = value
-        top[2] = None
+        top.key = None
 
     def key(self, event: yaml.Event, value: object, path: Path_, container: dict[object, object]) -> PathPart:
         if isinstance(value, bool) or value is None or isinstance(value, dict | list | float):

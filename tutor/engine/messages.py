@@ -288,7 +288,8 @@ _CHANT = (
     Message("chant.agreed", "All four players agree, so the chant happens."),
     Message(
         "chant.talon",
-        "The talon is given out one card at a time, the eldest ({eldest}) first: {eldest} receives talon cards "
+        "The talon is given out one card at a time, the eldest ({eldest}) first (the sources don't say who "
+        "receives first; the eldest first is this tutor's decision): {eldest} receives talon cards "
         "1, 3, 5, 7, 9, 11 ({eldest_cards:comma}), and the dealer ({dealer}) cards 2, 4, 6, 8, 10, 12 "
         "({dealer_cards:comma}).",
     ),

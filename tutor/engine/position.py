@@ -74,12 +74,12 @@ class Position:
                     raise RuleViolation(f"{c} is held by {seat.title} but is also played to the trick under way", where)
                 holder[c] = seat
             checked[seat] = hand
-        position = cls(tricks, leader, plays, checked, mordienne)
+        built = cls(tricks, leader, plays, checked, mordienne)
         for seat in SEATS:
-            expected = position.cards_due(seat)
+            expected = built.cards_due(seat)
             if len(checked[seat]) != expected:
-                raise RuleViolation(position.count_message(seat, len(checked[seat])), ("hands", seat.value))
-        return position
+                raise RuleViolation(built.count_message(seat, len(checked[seat])), ("hands", seat.value))
+        return built
 
     @property
     def tricks_left(self) -> int:

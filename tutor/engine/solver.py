@@ -194,10 +194,10 @@ class _Search:
         if floor < most:
             floor = most
         after = left - sure
-        reach = [counts[s] + (can[s] if s == w or can[s] < after else after) for s in range(4)]
-        if reach[0] < floor and reach[2] < floor:
+        reachable = [counts[s] + (can[s] if s == w or can[s] < after else after) for s in range(4)]
+        if reachable[0] < floor and reachable[2] < floor:
             high = -1 if most else 0
-        if reach[1] < floor and reach[3] < floor:
+        if reachable[1] < floor and reachable[3] < floor:
             low = 1 if most else 0
         return low, high
 

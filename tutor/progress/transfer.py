@@ -336,9 +336,11 @@ def import_progress(
     with db.using(write=True) as conn:
         row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
         if row is None:
-            learner_id = conn.execute(
+            inserted = conn.execute(
                 "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (name, name.casefold(), time.time())
             ).lastrowid
+            assert inserted is not None  # an INSERT always sets it
+            learner_id: int = inserted
         else:
             learner_id, name = row
         added_items: set[str] = set()
