@@ -199,3 +199,38 @@ def test_a_wrong_card_in_a_play_puzzle_is_graded_wrong_with_its_result() -> None
         "You chose K-coins: with best play by all after it, EW scores 1. With 3-coins (Monsieur), NS scores 1."
         in texts(at)
     )
+
+
+def test_review_asks_a_linked_play_puzzle_and_records_it() -> None:
+    at = open_page("screens/review.py", query={"item": "play-keep-the-run"})
+    review_attempt: quiz.Attempt = at.session_state["review.attempt"]
+    assert review_attempt.scenario.id == "play-keep-the-run"
+    # South has won tricks 3 to 7 and leads K-cups to trick 8 (mordienne on). North's low 4-coins lets the run
+    # go on (2 points); K-swords would tie the king and spoil the trick (1 point).
+    best = next(q for q in review_attempt.questions if q.key == "best")
+    index = [c.value for c in best.parts[0].pick.choices].index("4-coins")  # type: ignore[union-attr]
+    at.button(key=card_answer.button_key(best.widget_key("review"), index)).click().run()
+    value = next(q for q in review_attempt.questions if q.key == "value")
+    at.radio(key=value.widget_key("review")).set_value("NS 2").run()
+    at.button(key="review.submit").click().run()
+    assert not at.exception, at.exception
+    grade = at.session_state["review.attempt"].grade
+    assert grade is not None and grade.all_correct
+    history = at.session_state["progress"].history
+    assert [a.item for a in history] == ["play-keep-the-run"] and history[0].all_correct
+
+
+# --- the labels the question used ------------------------------------------------------------------------------
+
+
+def test_the_results_table_shows_signals_by_their_meaning_not_their_id() -> None:
+    # hand-to-signal: 3-coins (Monsieur), two aces, 2-clubs (Deux de chêne): signals monsieur, deux-de-chene, aces.
+    at = practice(scenario="hand-to-signal")
+    q = question(at, "signals")
+    assert "I hold the Deux de chêne" in [q.parts[0].show(o) for o in q.parts[0].options]
+    fill_answers(at, {"signals": ["monsieur", "aces"], "aces": 2}, PREFIX)
+    submit(at)
+    table = next(m.value for m in at.markdown if "Your answer" in m.value)
+    assert "I hold Monsieur; I hold aces" in table
+    assert "I hold Monsieur; I hold the Deux de chêne; I hold aces" in table
+    assert "deux-de-chene" not in table and "monsieur," not in table

@@ -217,9 +217,7 @@ expect:
     assert (code, lines) == (0, [])
 
 
-def test_the_app_course_includes_play_puzzles(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_app_course_includes_play_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tutor.app import state
 
     folder = tmp_path / "content"
