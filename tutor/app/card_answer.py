@@ -167,7 +167,7 @@ def _style(key: str, choices: Sequence[Choice]) -> str:
             selector = "." + _css_class(button_key(key, i))
             url = _background(choice.card.code, width)
             rules.append(
-                _CARD.format(selector=selector, bw=width + 28, h=height + 40, top=height + 8, w=width, url=url)
+                _CARD.format(selector=selector, bw=width + 18, h=height + 40, top=height + 8, w=width, url=url)
             )
     return "<style>" + "".join(rules) + "</style>"
 
