@@ -96,3 +96,15 @@ def test_a_play_puzzle_card_is_compared_with_the_best_card_by_result() -> None:
 def test_an_unreadable_answer_has_no_line() -> None:
     s = trick("[C-cups, K-clubs, 5-swords, 4-coins]")
     assert mistake(s, solve(s), "winner", "the cat") is None
+
+
+def test_a_wrong_result_for_a_play_puzzle_names_the_value_and_the_best_card() -> None:
+    # play-keep-the-run (mordienne on): South won tricks 3 to 7 and leads K-cups; North's 4-coins lets South win
+    # tricks 8 and 9 (with Monsieur), a run worth 2 points.
+    course = load_course([str(ROOT / "scenarios" / "play")], verify=False)
+    s = course.scenarios["play-keep-the-run"]
+    result = solve(s)
+    assert mistake(s, result, "value", {"team": "NS", "points": 1}) == (
+        "You said NS scores 1, but with best play by all NS scores 2: 4-coins is North's best."
+    )
+    assert mistake(s, result, "value", {"team": "NS", "points": 2}) is None

@@ -17,6 +17,7 @@ from tutor.content.scenario import Scenario
 from tutor.engine import NAMED_CARDS, Explained, RuleViolation, parse_card
 from tutor.engine.cards import Card
 from tutor.engine.chant import Chant
+from tutor.engine.game import DealPoint
 from tutor.engine.ranking import TIERS
 from tutor.engine.seats import Seat
 from tutor.engine.solver import PlaySolution, point_of
@@ -50,6 +51,7 @@ LINES: dict[str, str] = {
     "keep.worse": "{seat} should keep {dropped} (tier {dropped_tier}) rather than {kept} (tier {kept_tier}).",
     "keep.count": "{seat} keeps exactly nine cards, not {count}.",
     "play.worse": "You chose {card}: with best play by all after it, {result}. With {best}, {value}.",
+    "play.value": "You said {said}, but with best play by all {value}: {best} is {mover}'s best.",
     "result.nobody": "nobody scores",
     "result.team": "{team} scores {points}",
 }
@@ -93,6 +95,8 @@ def _mistake(scenario: Scenario, result: Explained, key: str, given: object) -> 
         return _trick(scenario, result, key, given)
     if isinstance(result, PlaySolution) and key == "best":
         return _play(scenario, result, given)
+    if isinstance(result, PlaySolution) and key == "value":
+        return _value(scenario, result, given)
     if isinstance(result, Chant) and key == "keep":
         return _keep(scenario, result, given)
     if scenario.kind == "rank":
@@ -230,6 +234,21 @@ def _play(scenario: Scenario, solution: PlaySolution, given: object) -> str | No
         result=result_words(point.team.value if point.team else None, point.points),
         best=_or_words(solution.best),
         value=result_words(value.team.value if value.team else None, value.points),
+    )
+
+
+def _value(scenario: Scenario, solution: PlaySolution, given: object) -> str | None:
+    said = _read(scenario, "value", given)
+    value = solution.value
+    if said == value:
+        return None
+    assert isinstance(said, DealPoint)
+    return _say(
+        "play.value",
+        said=result_words(said.team.value if said.team else None, said.points),
+        value=result_words(value.team.value if value.team else None, value.points),
+        best=_or_words(solution.best),
+        mover=solution.to_play.title,
     )
 
 

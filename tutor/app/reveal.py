@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.app import mistakes, play_puzzle, views
-from tutor.app.predict import card_label, short
+from tutor.app.predict import RESULTS, card_label, short
 from tutor.content.grading import Grade
 from tutor.content.outcomes import Shape, shape_of
 from tutor.content.scenario import Scenario
@@ -108,8 +108,9 @@ def _describe(kind: str, key: str, shape: Shape, value: Any) -> str:
             )
         case Shape.SIGNAL_LIST:
             return "; ".join(_MEANINGS.get(str(v), str(v)) for v in value) or "none"
-        case Shape.RESULT:
-            return mistakes.result_words(value.get("team"), int(value.get("points", 0)))
+        case Shape.RESULT:  # as the question offered it
+            team, points = value.get("team"), int(value.get("points", 0))
+            return RESULTS.get("none" if team is None else f"{team} {points}", mistakes.result_words(team, points))
     return str(value)  # pragma: no cover
 
 
