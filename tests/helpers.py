@@ -42,3 +42,28 @@ def open_page(
     at.run()
     assert not at.exception, at.exception
     return at
+
+
+def fill_answers(at: AppTest, answers: Mapping[str, object], prefix: str) -> None:
+    """Set the answer widgets of the scenario on screen (``<prefix>.attempt``) to give ``answers`` (in the
+    engine's outcome form, turned into widget values by each question's own ``split``). Cards answered by
+    clicking keep their choice in the session state under the part's key: it is set there."""
+    attempt = at.session_state[f"{prefix}.attempt"]
+    for question in attempt.questions:
+        if question.key not in answers:
+            continue
+        values = question.split(answers[question.key])
+        for part in question.parts:
+            key = question.widget_key(prefix, part.suffix)
+            if part.widget == "cards":
+                at.session_state[key] = values[part.suffix]
+                continue
+            widget = {
+                "radio": at.radio,
+                "selectbox": at.selectbox,
+                "multiselect": at.multiselect,
+                "number": at.number_input,
+                "tiers": at.text_input,
+                "pills": at.pills,
+            }[part.widget]
+            widget(key=key).set_value(values[part.suffix])

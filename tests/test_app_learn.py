@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import open_page
+from helpers import fill_answers, open_page
 from streamlit.testing.v1 import AppTest
 
-from tutor.app import predict, quiz, state
+from tutor.app import quiz, state
 from tutor.content.course import Course, load_course
 from tutor.content.solve import solve
 from tutor.progress.memory import Answer, MemoryProgress
@@ -54,18 +54,7 @@ def learn(progress: MemoryProgress | None = None, **query: str) -> AppTest:
 def answer_right(at: AppTest) -> None:
     attempt: quiz.Attempt = at.session_state[f"{PREFIX}.attempt"]
     outcome = solve(attempt.scenario).outcome()
-    for question in attempt.questions:
-        values = question.split(outcome[question.key])
-        for part in question.parts:
-            key = predict.widget_key(PREFIX, question.key, part.suffix)
-            widget = {
-                "radio": at.radio,
-                "selectbox": at.selectbox,
-                "multiselect": at.multiselect,
-                "tiers": at.text_input,
-                "pills": at.pills,
-            }.get(part.widget, at.number_input)
-            widget(key=key).set_value(values[part.suffix])
+    fill_answers(at, {q.key: outcome[q.key] for q in attempt.questions}, PREFIX)
     at.button(key=f"{PREFIX}.submit").click().run()
     assert not at.exception, at.exception
 

@@ -15,10 +15,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from helpers import open_page
+from helpers import fill_answers, open_page
 from streamlit.testing.v1 import AppTest
 
-from tutor.app import drill_widgets, predict, progress_view, state
+from tutor.app import drill_widgets, progress_view, state
 from tutor.content import drills
 from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
@@ -81,20 +81,7 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 def fill(at: AppTest, answers: dict[str, object], prefix: str) -> None:
     """Set the widgets of the scenario on screen to give ``answers`` (in the engine's outcome form)."""
-    for question in at.session_state[f"{prefix}.attempt"].questions:
-        if question.key not in answers:
-            continue
-        values = question.split(answers[question.key])
-        for part in question.parts:
-            widget = {
-                "radio": at.radio,
-                "selectbox": at.selectbox,
-                "multiselect": at.multiselect,
-                "number": at.number_input,
-                "tiers": at.text_input,
-                "pills": at.pills,
-            }[part.widget]
-            widget(key=predict.widget_key(prefix, question.key, part.suffix)).set_value(values[part.suffix])
+    fill_answers(at, answers, prefix)
 
 
 def right_answers(scenario: Scenario) -> dict[str, object]:

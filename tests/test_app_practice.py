@@ -10,7 +10,7 @@ import dataclasses
 import functools
 
 import pytest
-from helpers import new_session, open_page
+from helpers import fill_answers, new_session, open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import predict, quiz, state
@@ -34,22 +34,7 @@ def current(at: AppTest) -> quiz.Attempt:
 
 def fill(at: AppTest, answers: dict[str, object], prefix: str = PREFIX) -> None:
     """Set the widgets of the scenario on screen to give ``answers`` (in the engine's outcome form)."""
-    attempt: quiz.Attempt = at.session_state[f"{prefix}.attempt"]
-    for question in attempt.questions:
-        if question.key not in answers:
-            continue
-        values = question.split(answers[question.key])
-        for part in question.parts:
-            key = predict.widget_key(prefix, question.key, part.suffix)
-            widget = {
-                "radio": at.radio,
-                "selectbox": at.selectbox,
-                "multiselect": at.multiselect,
-                "number": at.number_input,
-                "tiers": at.text_input,
-                "pills": at.pills,
-            }[part.widget]
-            widget(key=key).set_value(values[part.suffix])
+    fill_answers(at, answers, prefix)
 
 
 def submit(at: AppTest, prefix: str = PREFIX) -> None:
@@ -152,7 +137,7 @@ def test_a_page_with_no_scenarios_says_so(monkeypatch: pytest.MonkeyPatch) -> No
 def test_right_answer_is_marked_right_and_explained() -> None:
     at = practice(scenario="spoiled-aces")
     assert current(at).scenario.id == "spoiled-aces"
-    assert any("Who wins this trick?" in r.label for r in at.radio)
+    assert any("Who wins this trick?" in m.value for m in at.markdown), "asked above the cards to click"
     fill(at, {"winner": None, "next_leader": "N"})
     submit(at)
     attempt = current(at)
@@ -190,7 +175,7 @@ def test_next_moves_on_and_the_score_keeps_count() -> None:
     assert not at.exception
     following = current(at)
     assert following.scenario.id != "spoiled-aces" and not following.submitted
-    assert all(at.session_state.get(predict.widget_key(PREFIX, q.key)) in (None, []) for q in following.questions)
+    assert all(at.session_state.get(q.widget_key(PREFIX)) in (None, []) for q in following.questions)
     fill(at, {k: v for k, v in right_answers(following.scenario).items()})
     submit(at)
     assert "2 / 2 right this session" in texts(at)
@@ -311,6 +296,11 @@ def test_every_course_scenario_can_be_answered_right_with_its_widgets() -> None:
                     assert isinstance(value, str), (scenario.id, question.key)
                 elif part.widget in ("multiselect", "pills"):
                     assert set(value) <= set(part.options), (scenario.id, question.key, value)  # type: ignore[arg-type]
+                elif part.widget == "cards":  # clicked cards: each one a choice on screen
+                    assert part.pick is not None
+                    offered = {c.value for c in part.pick.choices}
+                    flat = [v for place in value for v in place] if part.pick.mode == "order" else value
+                    assert set(flat) <= offered, (scenario.id, question.key, value)  # type: ignore[arg-type]
                 else:
                     assert value in part.options, (scenario.id, question.key, value)
             given, answers[question.key] = predict.answer_from(question, values)

@@ -76,10 +76,12 @@ def test_a_learner_answers_a_practice_question_in_chromium(server: str) -> None:
         page = browser.new_page(viewport={"width": 1300, "height": 1000})
         # Two aces (A-swords, A-coins) share the best tier: the trick is spoiled and North, who led, leads again.
         page.goto(f"{server}/practice?scenario=spoiled-aces")
-        winner = page.locator("[data-testid='stRadio']").filter(has_text="Who wins this trick?")
+        # The winner is answered on the cards: each card a button, and "Spoiled" beside them.
+        spoiled = page.get_by_role("button", name="Spoiled: nobody wins", exact=True)
         leader = page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?")
-        expect(winner).to_be_visible(timeout=30_000)
-        winner.get_by_text("Spoiled: nobody").click()
+        expect(spoiled).to_be_visible(timeout=30_000)
+        spoiled.click()
+        expect(page.get_by_role("button", name="✓ chosen: Spoiled: nobody wins", exact=True)).to_be_visible()
         leader.get_by_text("North", exact=True).click()
         page.get_by_role("button", name="Check my answer").click()
         expect(page.get_by_text("leads again").first).to_be_visible(timeout=30_000)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tutor.content.grading import grade
+from tutor.content.grading import asked, grade
 from tutor.content.scenario import load_scenario, scenario_from_document
 from tutor.content.solve import agrees, solve
 from tutor.content.yamlsafe import parse_document
@@ -94,3 +94,32 @@ def test_a_learner_must_give_every_entry_of_a_mapping() -> None:
     assert agrees(s, "tricks_won", {"N": 5}, result, partial=True)
     assert not agrees(s, "tricks_won", {"N": 5}, result, partial=False)
     assert agrees(s, "tricks_won", {"N": 5, "E": 2, "S": 0, "W": 2}, result, partial=False)
+
+
+PLAY = """id: p
+title: P
+kind: play
+topic: play
+setup:
+  tricks: [E, N, S, W, E, N, spoiled]
+  leader: N
+  plays: []
+  hands:
+    N: [3-coins, K-coins]
+    E: [3-cups, 4-cups]
+    S: [5-swords, 6-swords]
+    W: [7-clubs, 8-clubs]
+ask: [to_play, best, results]
+"""
+
+
+def test_a_play_puzzle_asks_one_card_and_any_best_card_is_right() -> None:
+    # North and East have 2 tricks each: Monsieur wins trick 8 at once and North is first to 3 (NS 1);
+    # K-coins loses trick 8 to East's Madame, who is first to 3 (EW 1). Only Monsieur is best.
+    s = scenario_from_document(parse_document(PLAY.encode(), "p.yaml"))
+    assert asked(s) == ("best",), "who is to play is on the table; each card's result is the reveal's"
+    result = solve(s)
+    assert grade(s, result, {"best": ["3-coins"]}).all_correct
+    assert grade(s, result, {"best": "3-coins"}).all_correct, "one card as a plain string"
+    assert not grade(s, result, {"best": ["K-coins"]}).all_correct
+    assert not grade(s, result, {"best": ["3-coins", "K-coins"]}).all_correct, "one card is played, not two"

@@ -217,9 +217,7 @@ expect:
     assert (code, lines) == (0, [])
 
 
-def test_the_app_course_leaves_out_the_kinds_it_cannot_show_yet(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_app_course_includes_play_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tutor.app import state
 
     folder = tmp_path / "content"
@@ -230,4 +228,4 @@ def test_the_app_course_leaves_out_the_kinds_it_cannot_show_yet(
     )
     write(folder, trick + "ask: [winner]\n", "trick.yaml")
     monkeypatch.setenv(state.CONTENT_VARIABLE, str(folder))
-    assert list(state.course().scenarios) == ["t"]
+    assert sorted(state.course().scenarios) == ["spoil-last", "t"], "play puzzles are asked in the app too"

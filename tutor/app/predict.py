@@ -6,19 +6,29 @@ grader (:func:`tutor.content.grading.grade`) can read. Planning is pure; :func:`
 page and :func:`collect` reads their values back from ``st.session_state`` (so a form's submit callback can
 grade before the page is redrawn).
 
-Every widget has a stable key, ``<prefix>.w.<outcome key>[.<part>]``, e.g. ``practice.w.winner`` or
-``practice.w.tricks_won.N``; :func:`clear` forgets them all when the learner moves on.
+Every widget has a key naming the showing it belongs to, ``<prefix>.w.<scope>.<outcome key>[.<part>]``
+(``scope``: the scenario's id and the attempt), e.g. ``practice.w.spoiled-aces.3.winner`` or
+``practice.w.deal-1.3.tricks_won.N``: a new scenario (or a new attempt at the same one) never shows the
+previous one's ticks, even a tick the browser had not sent yet. :func:`clear` forgets them all.
+
+Where the answer is a card or a seat that played a card, the learner clicks the drawn cards
+(:mod:`tutor.app.card_answer`); buttons cannot sit in a form, so :func:`ask` draws such questions, and the
+Check button, without one.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, cast
 
 import streamlit as st
 
-from tutor.app import cardsvg
+from tutor.app import card_answer, cardsvg
+from tutor.app.card_answer import Choice, Pick
+from tutor.content.grading import asked
 from tutor.content.outcomes import Shape, shape_of
 from tutor.content.scenario import (
     ChantSetup,
@@ -31,7 +41,8 @@ from tutor.content.scenario import (
     SignalSetup,
     TrickSetup,
 )
-from tutor.engine import NAMED_CARDS, SEATS, SIGNAL_IDS, SIGNALS, TOP_KEYS, Explained, parse_card
+from tutor.engine import NAMED_CARDS, SEATS, SIGNAL_IDS, SIGNALS, TOP_KEYS, Explained, Seat, parse_card
+from tutor.engine.solver import PlaySolution
 
 NOBODY = "none"  # the grader reads "none" (and "spoiled") as null
 SPOILED = "spoiled"
@@ -52,18 +63,18 @@ _NULL_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
 
 # How each question reads; {first} is filled in where a player's name is needed.
 QUESTIONS: dict[tuple[str, str], str] = {
-    ("rank", "highest"): "Which card is highest? If several tie for best, pick them all.",
+    ("rank", "highest"): "Which card is highest? Click it; if several tie for best, click them all.",
     ("rank", "tie"): "Do two or more cards tie for best?",
-    ("rank", "order"): "Put the cards in order: give each card its place, 1 for the best. Equal cards share a place.",
+    ("rank", "order"): "Click the cards from best to worst. Equal cards share a place.",
     ("rank", "tiers"): "Which tier is each card in? (1 is the best tier, 19 the lowest.)",
     ("draw", "holders"): "Who ends up holding each of the four top cards?",
     ("draw", "partnerships"): "Who partners {first}?",
     ("draw", "first_dealer"): "Who deals the first deal?",
     ("draw", "received"): "Which cards does each player receive, in the order they get them?",
-    ("trick", "winner"): "Who wins this trick?",
+    ("trick", "winner"): "Who wins this trick? Click the winning card, or Spoiled.",
     ("trick", "spoiled"): "Is this trick spoiled?",
     ("trick", "next_leader"): "Who leads the next trick?",
-    ("trick", "best"): "Which cards tie for best? If one card is best on its own, pick just that one.",
+    ("trick", "best"): "Which cards tie for best? Click them; if one card is best on its own, click just that one.",
     ("deal", "trick_winners"): "Who wins each of the nine tricks?",
     ("deal", "tricks_won"): "How many tricks does each player win?",
     ("deal", "point_winner"): "Who wins the point?",
@@ -74,7 +85,7 @@ QUESTIONS: dict[tuple[str, str], str] = {
     ("chant", "happens"): "Does the chant happen?",
     ("chant", "eldest"): "Who is the eldest?",
     ("chant", "received"): "Which talon cards {does} {who} receive, in order?",
-    ("chant", "keep"): "Which nine cards should {who} keep?",
+    ("chant", "keep"): "Which nine cards should {who} keep? Click them.",
     ("chant", "keep_tiers"): "Which nine tiers {does} {who} keep? Write the tier numbers, 1 for the best.",
     ("signal", "meaning"): "What does this signal say?",
     ("signal", "gesture"): "Which gesture gives this signal?",
@@ -87,6 +98,8 @@ QUESTIONS: dict[tuple[str, str], str] = {
     ("dealing", "cutter"): "Who cuts the pack?",
     ("dealing", "hands"): "Which nine cards does each player get?",
     ("dealing", "talon"): "Which twelve cards are left in the talon, in order?",
+    ("play", "best"): "Which card should {who} play? Click it.",
+    ("play", "value"): "With best play by everyone, what does the deal give?",
 }
 
 # Short names for the answer column when a grade is shown.
@@ -123,7 +136,15 @@ SHORT: dict[str, str] = {
     "cutter": "Cutter",
     "hands": "Hands",
     "talon": "Talon",
+    "value": "Result",
 }
+# Where a key reads differently in one kind.
+SHORT_IN: dict[tuple[str, str], str] = {("play", "best"): "Card to play"}
+
+
+def short(kind: str, key: str) -> str:
+    """The short name of an outcome key in the answer table and the "still open" warning."""
+    return SHORT_IN.get((kind, key), SHORT.get(key, key))
 
 
 @dataclass(frozen=True)
@@ -131,16 +152,17 @@ class Part:
     """One widget of a question."""
 
     suffix: str  # "" for a question drawn as a single widget
-    widget: str  # radio | selectbox | multiselect | number
+    widget: str  # radio | selectbox | multiselect | pills | number | tiers | cards
     label: str
     options: tuple[object, ...] = ()
-    labels: Mapping[object, str] = field(default_factory=dict)  # option -> text shown
+    labels: Mapping[Any, str] = field(default_factory=dict)  # option -> text shown
     max_selections: int | None = None
     allow_empty: bool = False  # an empty multiselect is an answer (else it is "not answered yet")
     low: int = 0
     high: int = 99
     picture: str | None = None  # a card drawn above the widget (the card it asks about)
     placeholder: str | None = None  # what an empty multiselect says
+    pick: Pick | None = None  # the "cards" widget: the clickable cards (and plain choices)
 
     def show(self, option: object) -> str:
         return self.labels.get(option, str(option))
@@ -154,10 +176,22 @@ class Question:
     combine: Callable[[list[object]], object]  # the parts' values, all given -> an answer for the grader
     split: Callable[[object], dict[str, object]]  # an answer in the engine's outcome form -> part values
     per_row: int = 4  # parts side by side
+    scope: str = ""  # the showing the widgets belong to: part of every widget key
+
+    def widget_key(self, prefix: str, suffix: str = "") -> str:
+        return widget_key(prefix, self.key, suffix, self.scope)
+
+    @property
+    def by_cards(self) -> bool:
+        """Answered by clicking cards (so drawn outside a form)."""
+        return any(p.widget == "cards" for p in self.parts)
 
 
-def widget_key(prefix: str, key: str, suffix: str = "") -> str:
-    return f"{prefix}.w.{key}" + (f".{suffix}" if suffix else "")
+def widget_key(prefix: str, key: str, suffix: str = "", scope: str = "") -> str:
+    return f"{prefix}.w." + (f"{scope}." if scope else "") + key + (f".{suffix}" if suffix else "")
+
+
+_showings = itertools.count(1)  # a fresh scope for every plan: each showing has its own widgets
 
 
 def card_label(code: str) -> str:
@@ -173,7 +207,7 @@ def _card_options(cards: Sequence[object]) -> tuple[tuple[str, ...], dict[object
 
 def _seat_part(suffix: str, label: str, null: tuple[str, str] | None = None, widget: str = "radio") -> Part:
     options: tuple[object, ...] = _SEAT_CODES + ((null[0],) if null else ())
-    labels: dict[object, str] = dict(_SEAT_TITLES)
+    labels: dict[Any, str] = dict(_SEAT_TITLES)
     if null:
         labels[null[0]] = null[1]
     if widget == "selectbox":  # compact rows of nine: letters, not words
@@ -190,16 +224,19 @@ def _as_list(values: list[object]) -> object:
 
 
 def _cards_given(values: list[object]) -> object:
-    return [str(c) for c in values[0]]  # type: ignore[union-attr]
+    return [str(c) for c in values[0]]  # type: ignore[attr-defined]
 
 
 def _codes(value: object) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list | tuple | set | frozenset) else [str(value)]
 
 
-def plan(scenario: Scenario, result: Explained) -> list[Question]:
-    """The questions to ask for a scenario, one per asked key, in the order asked."""
-    return [question(scenario, result, key) for key in scenario.ask]
+def plan(scenario: Scenario, result: Explained, attempt: str | None = None) -> list[Question]:
+    """The questions to ask for a scenario, one per key the app asks (:func:`tutor.content.grading.asked`),
+    in the order asked. Their widget keys carry the scenario's id and ``attempt`` (by default a number new
+    to every plan), so every showing starts with empty answers."""
+    scope = f"{scenario.id}.{attempt if attempt is not None else next(_showings)}"
+    return [dataclasses.replace(question(scenario, result, key), scope=scope) for key in asked(scenario)]
 
 
 def question(scenario: Scenario, result: Explained, key: str) -> Question:
@@ -223,11 +260,13 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
         return Question(key, text, parts, combine, split, per_row)
 
     def by_name(answer: object) -> dict[str, object]:
-        return {str(k): (list(v) if isinstance(v, list | tuple) else v) for k, v in answer.items()}  # type: ignore[union-attr]
+        return {str(k): (list(v) if isinstance(v, list | tuple) else v) for k, v in answer.items()}  # type: ignore[attr-defined]
 
     match shape:
         case Shape.BOOL:
             return one(Part("", "radio", text, (True, False), {True: "Yes", False: "No"}))
+        case Shape.SEAT if isinstance(setup, TrickSetup) and key == "winner":
+            return one(_winner_part(text, setup), _first_value, _listed)
         case Shape.SEAT:
             null = _NULL_CHOICES.get((kind, key))
             return one(_seat_part("", text, null), split=lambda a: a if a is not None else null[0])  # type: ignore[index]
@@ -246,6 +285,15 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
         case Shape.TEXT:
             texts = tuple(s.meaning if key == "meaning" else s.gesture for s in SIGNALS)
             return one(Part("", "radio", text, texts))
+        case Shape.CARD_SET if isinstance(result, PlaySolution):  # the card to play: one of the mover's hand
+            mover = result.to_play
+            text = text.format(who=mover.title)
+            hand = Pick("one", tuple(Choice(c.code, c, card_answer.card_name(c)) for c in result.position.hands[mover]))
+            return one(Part("", "cards", text, pick=hand), _cards_given, lambda a: [_codes(a)[0]])
+        case Shape.CARD_SET if key in ("highest", "best"):  # the best of the cards shown: click them
+            shown = tuple(parse_card(c) for c in _cards_in_view(scenario))
+            pick = Pick("many", tuple(Choice(c.code, c, card_answer.card_name(c)) for c in shown))
+            return one(Part("", "cards", text, pick=pick), _cards_given, _codes)
         case Shape.CARD_SET | Shape.CARD_LIST:
             codes, _ = _card_options(_cards_in_view(scenario))
             labels = _option_labels(scenario, codes)
@@ -289,7 +337,7 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
                 return [[first, values[0]], [p for p in others if p != values[0]]]
 
             def partner(answer: object) -> object:
-                pair = next(p for p in answer if first in p)  # type: ignore[union-attr]
+                pair = next(p for p in answer if first in p)  # type: ignore[attr-defined]
                 return next(p for p in pair if p != first)
 
             return one(Part("", "radio", text, others), pairs, partner)
@@ -303,21 +351,64 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
             parts = tuple(Part(s, "tiers", _SEAT_TITLES[s]) for s in seats)
 
             def tiers_split(answer: object) -> dict[str, object]:
-                return {str(s): ", ".join(str(t) for t in ts) for s, ts in answer.items()}  # type: ignore[union-attr]
+                return {str(s): ", ".join(str(t) for t in ts) for s, ts in answer.items()}  # type: ignore[attr-defined]
 
             return many(parts, lambda values: dict(zip(seats, values, strict=True)), tiers_split, per_row=2)
+        case Shape.RESULT:
+            results = tuple(RESULTS)
+            return one(Part("", "radio", text, results, dict(RESULTS)), _result_of, _result_key)
         case Shape.SIGNAL_LIST:
-            labels = {s.id: f"{s.id}: {s.meaning}" for s in SIGNALS}
+            labels = {s.id: s.meaning for s in SIGNALS}  # the meaning, as the rules word it (never the id)
 
             def in_rules_order(values: list[object]) -> object:
                 # the grader compares lists; the rules list signals in section-10 order, so sort the choice
-                return sorted((str(v) for v in values[0]), key=SIGNAL_IDS.index)  # type: ignore[union-attr]
+                return sorted((str(v) for v in values[0]), key=SIGNAL_IDS.index)  # type: ignore[attr-defined]
 
             return one(Part("", "pills", text, SIGNAL_IDS, labels), in_rules_order, _codes)
     raise AssertionError(shape)  # pragma: no cover - every shape is handled above
 
 
 _TOP_CODES = {"monsieur": "3-coins", "madame": "3-cups", "borgne": "2-coins", "vache": "2-cups"}
+
+# A deal's result (the play kind's ``value``), as offered: key -> words.
+RESULTS: dict[str, str] = {
+    "NS 2": "NS scores 2 (a mordienne)",
+    "NS 1": "NS scores 1",
+    "none": "Nobody scores",
+    "EW 1": "EW scores 1",
+    "EW 2": "EW scores 2 (a mordienne)",
+}
+
+
+def _result_of(values: list[object]) -> object:
+    team, _, points = str(values[0]).partition(" ")
+    return {"team": None, "points": 0} if team == "none" else {"team": team, "points": int(points)}
+
+
+def _result_key(answer: object) -> object:
+    team, points = answer.get("team"), answer.get("points", 0)  # type: ignore[attr-defined]
+    return "none" if team is None else f"{team} {points}"
+
+
+def _first_value(values: list[object]) -> object:
+    """A ``one`` card pick: the value chosen."""
+    return values[0][0]  # type: ignore[index]
+
+
+def _listed(answer: object) -> object:
+    """A seat answer as a ``one`` pick's value (the winner's card's seat, or spoiled)."""
+    return [SPOILED if answer is None else str(answer)]
+
+
+def _winner_part(text: str, setup: TrickSetup) -> Part:
+    """The four cards of the trick, each choosing its player, and "Spoiled"."""
+    seats = Seat.parse(setup.leader).clockwise_from()
+    choices = [
+        Choice(seat.value, parse_card(c), f"{card_answer.card_name(parse_card(c))} ({seat.title})")
+        for seat, c in zip(seats, setup.plays, strict=True)
+    ]
+    choices.append(Choice(SPOILED, None, "Spoiled: nobody wins"))
+    return Part("", "cards", text, pick=Pick("one", tuple(choices)))
 
 
 def _cards_in_view(scenario: Scenario) -> tuple[object, ...]:
@@ -340,21 +431,16 @@ def _cards_in_view(scenario: Scenario) -> tuple[object, ...]:
 
 
 def _order_question(key: str, text: str, scenario: Scenario) -> Question:
-    cards = [str(c) for c in _cards_in_view(scenario)]
-    places = tuple(range(1, len(cards) + 1))
-    parts = tuple(Part(c, "selectbox", card_label(c), places, picture=c) for c in cards)
+    cards = tuple(parse_card(c) for c in _cards_in_view(scenario))
+    pick = Pick("order", tuple(Choice(c.code, c, card_answer.card_name(c)) for c in cards))
 
     def groups(values: list[object]) -> object:
-        # equal places make one group; the groups go in order of place, best first
-        by_place: dict[int, list[str]] = {}
-        for c, place in zip(cards, values, strict=True):
-            by_place.setdefault(int(place), []).append(c)  # type: ignore[call-overload]
-        return [by_place[p] for p in sorted(by_place)]
+        return [list(place) for place in values[0]]  # type: ignore[attr-defined]
 
-    def places_of(answer: object) -> dict[str, object]:
-        return {str(c): place for place, group in enumerate(answer, start=1) for c in group}  # type: ignore[arg-type]
+    def listed(answer: object) -> dict[str, object]:
+        return {"": [[str(c) for c in place] for place in answer]}  # type: ignore[attr-defined]
 
-    return Question(key, text, parts, groups, places_of, per_row=min(len(cards), 6))
+    return Question(key, text, (Part("", "cards", text, pick=pick),), groups, listed, per_row=1)
 
 
 def _chanters_text(text: str, seats: Sequence[str]) -> str:
@@ -381,7 +467,7 @@ def _chanters_with_hands(scenario: Scenario) -> tuple[str, ...]:
 
 
 def _by_name(answer: object) -> dict[str, object]:
-    return {str(k): [str(c) for c in v] for k, v in answer.items()}  # type: ignore[union-attr]
+    return {str(k): [str(c) for c in v] for k, v in answer.items()}  # type: ignore[attr-defined]
 
 
 def _received_question(key: str, text: str, scenario: Scenario, result: Explained) -> Question:
@@ -391,7 +477,7 @@ def _received_question(key: str, text: str, scenario: Scenario, result: Explaine
         allow_empty = False
     else:  # the chant: the eldest and the dealer, as the engine lists them
         received = result.outcome().get("received", {})
-        names = tuple(str(k) for k in received)  # type: ignore[union-attr]
+        names = tuple(str(k) for k in received)  # type: ignore[attr-defined]
         allow_empty = True  # no chant: nobody receives anything
         text = _chanters_text(text, names)
     codes, labels = _card_options(_cards_in_view(scenario))
@@ -412,43 +498,73 @@ def _hands_question(key: str, text: str, scenario: Scenario, result: Explained) 
         for seat in SEATS:
             if seat.value in seats:
                 # when "received" is asked too, offering the fifteen would give it away: offer the whole talon
-                extra = setup.talon if "received" in scenario.ask else received.get(seat.value, ())  # type: ignore[union-attr]
+                extra = setup.talon if "received" in scenario.ask else received.get(seat.value, ())  # type: ignore[attr-defined]
                 options[seat.value] = tuple(str(c) for c in (*setup.hands[seat], *extra))
         text = _chanters_text(text, seats)
     else:  # dealing: nine cards for each seat, from the pack
         seats = _SEAT_CODES
         options = {s: tuple(str(c) for c in _cards_in_view(scenario)) for s in seats}
+
+    def keep(seat: str) -> Part:
+        cards = tuple(parse_card(c) for c in options[seat])
+        pick = Pick("many", tuple(Choice(c.code, c, card_answer.card_name(c)) for c in cards), most=9)
+        return Part(seat, "cards", _SEAT_TITLES[seat], options[seat], pick=pick)
+
     parts = tuple(
-        Part(
-            s,
-            "pills" if len(options[s]) <= PILLS_UP_TO else "multiselect",
-            _SEAT_TITLES[s],
-            options[s],
-            _option_labels(scenario, options[s]),
-            max_selections=9,
-        )
+        keep(s)
+        if isinstance(setup, ChantSetup) and len(options[s]) <= PILLS_UP_TO
+        else Part(s, "multiselect", _SEAT_TITLES[s], options[s], _option_labels(scenario, options[s]), max_selections=9)
         for s in seats
     )
-    per_row = 1 if any(p.widget == "pills" for p in parts) else 2
+    per_row = 1 if any(p.widget == "cards" for p in parts) else 2
     return Question(key, text, parts, lambda values: dict(zip(seats, values, strict=True)), _by_name, per_row)
 
 
 # --- drawing and reading back ------------------------------------------------------------------------------------
 
 
-def draw(questions: Sequence[Question], prefix: str) -> None:
-    """Put each question's widgets on the page (inside the caller's form)."""
-    for number, q in enumerate(questions, start=1):
+def draw(questions: Sequence[Question], prefix: str, start: int = 1) -> None:
+    """Put each question's widgets on the page (inside the caller's form unless one is answered with the
+    cards), numbered from ``start``."""
+    for number, q in enumerate(questions, start=start):
         title = f"**{number}. {q.text}**"
-        if len(q.parts) == 1 and not q.parts[0].suffix:
-            _widget(q.parts[0], widget_key(prefix, q.key), title)
+        if len(q.parts) == 1 and not q.parts[0].suffix and not q.by_cards:
+            _widget(q.parts[0], q.widget_key(prefix), title)
             continue
         st.markdown(title)
-        for start in range(0, len(q.parts), q.per_row):
-            row = q.parts[start : start + q.per_row]
+        if q.by_cards and q.per_row == 1:  # a row of cards needs the width: one part under another
+            for part in q.parts:
+                if part.suffix:
+                    st.markdown(f"*{part.label}*")
+                _widget(part, q.widget_key(prefix, part.suffix), part.label)
+            continue
+        for first in range(0, len(q.parts), q.per_row):
+            row = q.parts[first : first + q.per_row]
             for column, part in zip(st.columns(q.per_row), row, strict=False):
                 with column:
-                    _widget(part, widget_key(prefix, q.key, part.suffix), part.label)
+                    _widget(part, q.widget_key(prefix, part.suffix), part.label)
+
+
+def ask(
+    questions: Sequence[Question],
+    prefix: str,
+    on_submit: Callable[..., None],
+    args: tuple[object, ...] = (),
+    missing: Sequence[str] = (),
+) -> None:
+    """The questions and the "Check my answer" button (key ``<prefix>.submit``), calling ``on_submit(*args)``.
+
+    In a form when every question is a form widget (nothing is sent until Check); otherwise (cards to click)
+    in a bordered box, each click sent at once."""
+    by_cards = any(q.by_cards for q in questions)
+    box = st.container(border=True) if by_cards else st.form(f"{prefix}.form", border=True)
+    with box:
+        draw(questions, prefix)
+        if missing:
+            names = ", ".join(SHORT.get(k, k).lower() for k in missing)
+            st.warning(f"Answer every question before checking (still open: {names}).")
+        check = st.button if by_cards else st.form_submit_button
+        check("Check my answer", type="primary", key=f"{prefix}.submit", on_click=on_submit, args=args)
 
 
 def _widget(part: Part, key: str, label: str) -> None:
@@ -473,9 +589,13 @@ def _widget(part: Part, key: str, label: str) -> None:
                 key=key,
                 max_selections=part.max_selections,
                 placeholder=part.placeholder or ("Pick cards" if cards else "Choose"),
+                select_all=False,  # "Select all" would give a whole answer in one click
             )
         case "pills":
             st.pills(label, part.options, selection_mode="multi", format_func=show, key=key, wrap=True)
+        case "cards":
+            assert part.pick is not None
+            card_answer.draw(part.pick, key)
         case "number":
             st.number_input(label, min_value=part.low, max_value=part.high, value=None, step=1, key=key)
         case "tiers":
@@ -495,6 +615,11 @@ def _tiers(text: object) -> list[int] | None:
 def _is_given(part: Part, value: object) -> bool:
     if value is None:
         return False
+    if part.widget == "cards":
+        assert part.pick is not None
+        if part.pick.mode == "order":  # every card placed
+            return sum(len(place) for place in cast(list[list[str]], value)) == len(part.pick.choices)
+        return bool(value)
     if part.widget in ("multiselect", "pills"):
         return bool(value) or part.allow_empty
     if part.widget == "tiers":
@@ -519,7 +644,7 @@ def collect(questions: Sequence[Question], prefix: str) -> tuple[dict[str, objec
     answers: dict[str, object] = {}
     missing: list[str] = []
     for q in questions:
-        values = {p.suffix: st.session_state.get(widget_key(prefix, q.key, p.suffix)) for p in q.parts}
+        values = {p.suffix: st.session_state.get(q.widget_key(prefix, p.suffix)) for p in q.parts}
         given, answer = answer_from(q, values)
         if given:
             answers[q.key] = answer
@@ -538,16 +663,20 @@ def clear(prefix: str) -> None:
 __all__ = [
     "NOBODY",
     "QUESTIONS",
+    "RESULTS",
     "SHORT",
+    "SHORT_IN",
     "SPOILED",
     "Part",
     "Question",
     "answer_from",
+    "ask",
     "card_label",
     "clear",
     "collect",
     "draw",
     "plan",
     "question",
+    "short",
     "widget_key",
 ]

@@ -16,13 +16,12 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from tutor.app import predict, reveal, state, views
+from tutor.app import play_puzzle, predict, reveal, state, views
 from tutor.content.course import Course
 from tutor.content.grading import Grade, grade
 from tutor.content.lesson import Lesson
 from tutor.content.outcomes import KINDS
 from tutor.content.scenario import Scenario
-from tutor.content.solve import solve
 from tutor.engine import Explained
 from tutor.progress.base import Progress
 from tutor.progress.memory import Answer
@@ -218,7 +217,7 @@ def attempt(prefix: str, scenario: Scenario, token: str | None = None) -> Attemp
     token = token or scenario.id
     current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
     if current is None or current.token != token or current.scenario.id != scenario.id:
-        result = solve(scenario)
+        result = play_puzzle.solved(scenario)  # a play puzzle: solved once per server
         predict.clear(prefix)
         current = Attempt(token, scenario, result, predict.plan(scenario, result), time.time())
         st.session_state[f"{prefix}.attempt"] = current
@@ -289,14 +288,8 @@ def play(
         if scenario.hint:
             with st.expander("Hint"):
                 st.markdown(scenario.hint)
-    with asking, st.form(f"{prefix}.form", border=True):
-        predict.draw(current.questions, prefix)
-        if current.missing:
-            names = ", ".join(predict.SHORT.get(k, k).lower() for k in current.missing)
-            st.warning(f"Answer every question before checking (still open: {names}).")
-        st.form_submit_button(
-            "Check my answer", type="primary", key=f"{prefix}.submit", on_click=submit, args=(prefix, record)
-        )
+    with asking:
+        predict.ask(current.questions, prefix, submit, (prefix, record), current.missing)
     return current
 
 

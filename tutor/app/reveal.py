@@ -11,12 +11,13 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.app import views
-from tutor.app.predict import SHORT, card_label
+from tutor.app import mistakes, play_puzzle, views
+from tutor.app.predict import RESULTS, card_label, short
 from tutor.content.grading import Grade
 from tutor.content.outcomes import Shape, shape_of
 from tutor.content.scenario import Scenario
-from tutor.engine import SEATS, Explained
+from tutor.engine import SEATS, SIGNALS, Explained
+from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
 from tutor.i18n import SOURCE_LANGUAGE
 from tutor.i18n.explain import render
@@ -30,6 +31,7 @@ _NULL_WORDS: dict[tuple[str, str], str] = {
     ("deal", "scoring_team"): "nobody",
     ("game", "winner"): "nobody (a drawn game)",
 }
+_MEANINGS = {s.id: s.meaning for s in SIGNALS}  # a signal as the question offered it: its meaning, not its id
 _MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|~"})
 
 
@@ -105,7 +107,10 @@ def _describe(kind: str, key: str, shape: Shape, value: Any) -> str:
                 f"{_SEAT_TITLES.get(str(k), str(k))}: {', '.join(str(t) for t in sorted(v))}" for k, v in value.items()
             )
         case Shape.SIGNAL_LIST:
-            return ", ".join(str(v) for v in value) or "none"
+            return "; ".join(_MEANINGS.get(str(v), str(v)) for v in value) or "none"
+        case Shape.RESULT:  # as the question offered it
+            team, points = value.get("team"), int(value.get("points", 0))
+            return RESULTS.get("none" if team is None else f"{team} {points}", mistakes.result_words(team, points))
     return str(value)  # pragma: no cover
 
 
@@ -136,7 +141,7 @@ def grade_table(scenario: Scenario, result: Explained, grade: Grade, answers: Ma
     outcome = result.outcome()
     rows = ["| | | Your answer | Correct answer |", "| :-: | --- | --- | --- |"]
     for k in grade.keys:
-        name = md(SHORT.get(k.key, k.key))
+        name = md(short(scenario.kind, k.key))
         mark = ":green[**✓**]" if k.correct else ":red[**✗**]"
         given = entries(scenario, k.key, answers[k.key]) if k.key in answers else [("", k.given)]
         correct = dict(entries(scenario, k.key, outcome[k.key]))
@@ -150,6 +155,18 @@ def grade_table(scenario: Scenario, result: Explained, grade: Grade, answers: Ma
             right = md(correct.get(label, "–"))
             rows.append(f"| {mark if n == 0 else ''} | {what} | {mine} | {right if k.correct else f'**{right}**'} |")
     return "\n".join(rows)
+
+
+def mistake_lines(scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object]) -> list[str]:
+    """For each wrong answer, what this mistake was (from the engine's facts), where there is something
+    particular to say."""
+    lines = []
+    for k in grade.keys:
+        if not k.correct and k.key in answers:
+            line = mistakes.mistake(scenario, result, k.key, answers[k.key])
+            if line:
+                lines.append(line)
+    return lines
 
 
 def verdict(grade: Grade) -> None:
@@ -167,10 +184,15 @@ def show(
 ) -> None:
     """The whole reveal: the verdict, the grades, the setup with the answer drawn, the steps, the note."""
     verdict(grade)
+    lines = mistake_lines(scenario, result, grade, answers)
+    if lines:
+        st.markdown("\n".join(f"- {md(line)}" for line in lines))
     st.markdown(grade_table(scenario, result, grade, answers))
     drawing, why = st.columns(2, gap="large") if side_by_side else (st.container(), st.container())
     with drawing:
         st.markdown(views.setup_html(scenario, result, reveal=True), unsafe_allow_html=True)
+        if isinstance(result, PlaySolution):
+            play_puzzle.show(result)
     with why:
         explanation(result)
         note(scenario)

@@ -17,7 +17,6 @@ Choosing a learner is :mod:`tutor.app.learners`' business; the sidebar is :mod:`
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sqlite3
 import time
@@ -29,7 +28,6 @@ from typing import TypeVar
 import streamlit as st
 
 from tutor.content.course import Course, load_course
-from tutor.content.outcomes import KINDS
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_path
 from tutor.progress.memory import MemoryProgress
@@ -63,10 +61,7 @@ def course() -> Course:
 
 @st.cache_resource(show_spinner="Loading the lessons...")
 def _course(paths: tuple[str, ...]) -> Course:
-    loaded = load_course(list(paths), verify=True)
-    # Only the kinds the app can draw and ask about (``play`` puzzles come to the app later).
-    shown = {sid: s for sid, s in loaded.scenarios.items() if s.kind in KINDS}
-    return dataclasses.replace(loaded, scenarios=shown)
+    return load_course(list(paths), verify=True)  # every kind, play puzzles too, is drawn and asked
 
 
 # --- the progress file ------------------------------------------------------------------------------------

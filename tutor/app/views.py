@@ -26,6 +26,7 @@ from tutor.content.scenario import (
     DealSetup,
     DrawSetup,
     GameSetup,
+    PlaySetup,
     RankSetup,
     Scenario,
     SignalSetup,
@@ -646,6 +647,40 @@ def _deal_point(point: DealPoint) -> str:
     return f'<span class="alu-chip alu-team-{point.team.value.lower()}">{point.team.value} +{point.points}</span>'
 
 
+def play_html(
+    setup: PlaySetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """A play puzzle: where the deal stands, and the table with the trick under way and every hand. Before the
+    reveal the mover's hand is left out (it is the answer widget, drawn as buttons beside)."""
+    mover = setup.to_play
+    won = {seat: sum(1 for w in setup.tricks if w is seat) for seat in SEATS}
+    spoiled = sum(1 for w in setup.tricks if w is None)
+    number = len(setup.tricks) + 1
+    mordienne = getattr(getattr(result, "position", None), "mordienne", None)
+    facts = [f"Trick {number} of 9"]
+    facts.append(f"{spoiled} spoiled so far" if spoiled else "none spoiled so far")
+    if mordienne is not None:
+        facts.append("mordienne rule on: a run scores 2" if mordienne else "mordienne rule off")
+    history = "".join(seat_chip(w) for w in setup.tricks)
+    head = _block(
+        " · ".join(facts), f'<div class="alu-row" aria-label="tricks done">{history}</div>' if history else ""
+    )
+    hands = dict(setup.hands) if reveal else {s: h for s, h in setup.hands.items() if s is not mover}
+    best = getattr(result, "best", ()) if reveal else ()
+    table = table_html(
+        hands=hands,
+        trick=dict(zip(setup.leader.clockwise_from(), setup.plays, strict=False)),
+        leader=setup.leader,
+        to_play=mover,
+        tricks_won=won,
+        centre=None if setup.plays else f'<span class="alu-note" style="color:#fff">{_e(mover.title)} leads</span>',
+        label=f"the table: {mover.title} to play",
+    )
+    if reveal and best:
+        table += _note(f"Best for {mover.title}: " + ", ".join(str(c) for c in best))
+    return head + table
+
+
 _Drawer = Callable[..., str]
 _DRAWERS: dict[type, _Drawer] = {
     TrickSetup: trick_html,
@@ -656,6 +691,7 @@ _DRAWERS: dict[type, _Drawer] = {
     SignalSetup: signal_html,
     GameSetup: game_html,
     DealingSetup: dealing_html,
+    PlaySetup: play_html,
 }
 
 

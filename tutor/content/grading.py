@@ -2,6 +2,10 @@
 
 The same normalization as ``check`` uses for authors' ``expect`` (see :mod:`tutor.content.outcomes`),
 except that a learner's answer must be complete: a mapping answer must give every entry.
+
+A ``play`` puzzle asks which card to play: the learner names one card, right when it is one of the ``best``
+cards (any card reaching the best result will do). Its ``to_play`` is shown on the table and its ``results``
+are the reveal's business, so the app asks neither (see :func:`asked`).
 """
 
 from __future__ import annotations
@@ -40,12 +44,30 @@ class Grade:
         return {k.key: k.correct for k in self.keys}
 
 
+# Keys of a play puzzle the learner is not asked (the table shows who is to play; the reveal shows each card's
+# result).
+_NOT_ASKED = {"play": ("to_play", "results")}
+
+
+def asked(scenario: Scenario) -> tuple[str, ...]:
+    """The keys a learner answers, in the order asked: the scenario's ``ask``; for a ``play`` puzzle, the card
+    (``best``) and the ``value`` if asked, the card always."""
+    skipped = _NOT_ASKED.get(scenario.kind, ())
+    keys = tuple(k for k in scenario.ask if k not in skipped)
+    if scenario.kind == "play" and "best" not in keys:
+        keys = ("best", *keys)
+    return keys
+
+
 def grade(scenario: Scenario, result: Explained, answers: Mapping[str, object]) -> Grade:
-    """Grade the answers to each asked key; a missing or unreadable answer is wrong, with a reason."""
+    """Grade the answers to each asked key (:func:`asked`); a missing or unreadable answer is wrong, with a
+    reason."""
     outcome = result.outcome()
     grades = []
-    for key in scenario.ask:
+    for key in asked(scenario):
         expected = normalize(scenario.kind, key, outcome[key])
+        if scenario.kind == "play" and key == "best" and isinstance(answers.get(key), str):
+            answers = {**answers, key: [answers[key]]}  # one card, as the card widget gives it
         # None means "not answered"; a learner who means "nobody" says so ("spoiled", "none").
         if answers.get(key) is None:
             grades.append(KeyGrade(key, False, "(no answer)", show(expected), "no answer given"))
@@ -54,6 +76,11 @@ def grade(scenario: Scenario, result: Explained, answers: Mapping[str, object]) 
             given = normalize(scenario.kind, key, answers[key])
         except RuleViolation as error:
             grades.append(KeyGrade(key, False, show(answers[key]), show(expected), error.message))
+            continue
+        if scenario.kind == "play" and key == "best":  # one card to play: right if it is one of the best
+            cards = given if isinstance(given, frozenset) else frozenset()
+            right = len(cards) == 1 and cards <= expected  # type: ignore[operator]
+            grades.append(KeyGrade(key, right, show(given), show(expected)))
             continue
         grades.append(KeyGrade(key, agrees(scenario, key, given, result, partial=False), show(given), show(expected)))
     return Grade(tuple(grades))

@@ -1,0 +1,237 @@
+"""Answering with the cards: each card a real button drawn as the card, clicked to choose it.
+
+Three ways to answer (a :class:`Pick`'s ``mode``):
+
+- ``one``: a single choice (the card that wins a trick, or a plain "Spoiled" button; the card to play);
+- ``many``: a set of cards (the highest cards, the cards to keep), at most ``most`` of them;
+- ``order``: the cards in order, best first; "Same place as the one before" puts two equal cards at one
+  place, "Undo" takes the last card back.
+
+The choice lives in ``st.session_state[key]``: a list of values for ``one`` and ``many``, a list of places
+(each a list of values) for ``order``. Buttons cannot sit in a form, so a question answered with the cards is
+drawn outside one (see :func:`tutor.app.predict.ask`); each click reruns the page (or its fragment).
+
+Each button's label is its accessible name and shows under the card: the card's code and Aluette name, who
+played it when that is the answer ("K-cups (North)"), and when chosen a check mark and "chosen" (or its
+place): the choice is never shown by colour alone. The card picture is the button's background (CSS keyed
+by the button's key), so the whole card is the click target, on a phone too (the row wraps).
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import streamlit as st
+
+from tutor.app.cardsvg import card_svg
+from tutor.engine import NAMED_CARDS, Card
+
+Mode = Literal["one", "many", "order"]
+WIDTH = 64  # card width in pixels: three to a row on a 390 px phone
+SMALL = 48  # for more than MANY cards (a chanter's fifteen): four to a row
+MANY = 8
+_ASPECT = 162 / 112  # the card drawing's height over its width (cardsvg's viewBox)
+_KEY_CLASS = re.compile(r"[^a-zA-Z0-9_-]")  # what Streamlit replaces in a key to make its CSS class
+
+# The page's words for these widgets (plain strings in one place, to translate later).
+WORDS = {
+    "chosen": "chosen",
+    "tie": "Same place as the one before",
+    "undo": "Undo",
+    "clear": "Clear",
+    "order_empty": "Click the cards from best to worst.",
+    "order_so_far": "Your order so far: {order}",
+    "full": "You have picked {most} already: click one of them to put it back first.",
+    "picked": "Picked: {count} of {most}",
+}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One clickable answer: the value recorded, the card drawn (None: a plain button), the words shown."""
+
+    value: str
+    card: Card | None
+    name: str
+
+
+@dataclass(frozen=True)
+class Pick:
+    mode: Mode
+    choices: tuple[Choice, ...]
+    most: int | None = None  # ``many``: at most this many cards
+
+
+def card_name(card: Card) -> str:
+    """``3-coins, Monsieur`` for a named card, the code otherwise: short enough to sit under the card."""
+    name = NAMED_CARDS.get(card.code)
+    return f"{card.code}, {name}" if name else card.code
+
+
+def chosen(key: str) -> list[str]:
+    """The values chosen so far (for ``order``: flattened, best first)."""
+    value = st.session_state.get(key) or []
+    return [v for place in value for v in place] if value and isinstance(value[0], list) else list(value)
+
+
+def places(key: str) -> list[list[str]]:
+    """An ``order`` answer's places so far."""
+    return [list(place) for place in st.session_state.get(key) or []]
+
+
+# --- callbacks (run before the page is drawn again) --------------------------------------------------------
+
+
+def _pick_one(key: str, value: str) -> None:
+    st.session_state[key] = [] if st.session_state.get(key) == [value] else [value]
+
+
+def _toggle(key: str, value: str, most: int | None) -> None:
+    current = list(st.session_state.get(key) or [])
+    st.session_state[f"{key}.full"] = False
+    if value in current:
+        current.remove(value)
+    elif most is not None and len(current) >= most:
+        st.session_state[f"{key}.full"] = True
+        return
+    else:
+        current.append(value)
+    st.session_state[key] = current
+
+
+def _place(key: str, value: str) -> None:
+    order = places(key)
+    if any(value in place for place in order):
+        return
+    st.session_state[key] = [*order, [value]]
+
+
+def _tie(key: str) -> None:
+    order = places(key)
+    if len(order) >= 2 and len(order[-1]) == 1:
+        st.session_state[key] = [*order[:-2], order[-2] + order[-1]]
+
+
+def _undo(key: str) -> None:
+    order = places(key)
+    if order:
+        order[-1].pop()
+        st.session_state[key] = [place for place in order if place]
+
+
+# --- drawing -----------------------------------------------------------------------------------------------
+
+
+def button_key(key: str, index: int) -> str:
+    """The key of the button of choice ``index`` (its CSS class is derived from it)."""
+    return f"alucard.{key}.{index}"
+
+
+def _css_class(key: str) -> str:
+    return "st-key-" + _KEY_CLASS.sub("-", key.strip())
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def _background(code: str, width: int) -> str:
+    from tutor.engine import parse_card  # the card is rebuilt from its code: cached by a plain string
+
+    svg = card_svg(parse_card(code), width=width)
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+
+
+_COMMON = (
+    '[class*="st-key-alucard-"] button{{line-height:1.15;min-height:44px}}'
+    '[class*="st-key-alucard-"] button p{{font-size:12px;white-space:normal;word-break:break-word}}'
+    '[class*="st-key-alucard-"] button[kind="primary"]{{outline:3px solid #b3261e;outline-offset:1px}}'
+    '[class*="st-key-alucard-"] button[kind="primary"] p{{font-weight:700}}'
+)
+# A card button: the card on top (its picture the background), the words under it, a fixed width so the row
+# lines up.
+_CARD = (
+    "{selector} button{{width:{bw}px;min-height:{h}px;padding:{top}px 4px 4px;background-repeat:no-repeat;"
+    'background-position:center 4px;background-size:{w}px auto;background-image:url("{url}")}}'
+    '{selector} button[kind="secondary"]{{background-color:#fff}}'
+)
+
+
+def _style(key: str, choices: Sequence[Choice]) -> str:
+    rules = [_COMMON.format()]
+    width = SMALL if len(choices) > MANY else WIDTH
+    height = round(width * _ASPECT)
+    for i, choice in enumerate(choices):
+        if choice.card is not None:
+            selector = "." + _css_class(button_key(key, i))
+            url = _background(choice.card.code, width)
+            rules.append(
+                _CARD.format(selector=selector, bw=width + 18, h=height + 40, top=height + 8, w=width, url=url)
+            )
+    return "<style>" + "".join(rules) + "</style>"
+
+
+def _label(choice: Choice, mark: str | None) -> str:
+    # Streamlit reads a button's label as Markdown: escape what could be read as formatting.
+    name = choice.name.replace("*", "\\*").replace("_", "\\_")
+    return f"{mark} {name}" if mark else name
+
+
+def draw(pick: Pick, key: str) -> None:
+    """The cards (and plain choices) as buttons in a wrapping row, with the choice so far."""
+    st.markdown(_style(key, pick.choices), unsafe_allow_html=True)
+    picked = chosen(key)
+    order = places(key) if pick.mode == "order" else []
+    with st.container(horizontal=True, gap="small", key=f"{key}.row"):
+        for i, choice in enumerate(pick.choices):
+            mark = None
+            if choice.value in picked:
+                mark = f"✓ {WORDS['chosen']}:" if pick.mode != "order" else _place_mark(order, choice.value)
+            if pick.mode == "one":
+                callback, args = _pick_one, (key, choice.value)
+            elif pick.mode == "many":
+                callback, args = _toggle, (key, choice.value, pick.most)  # type: ignore[assignment]
+            else:
+                callback, args = _place, (key, choice.value)
+            st.button(
+                _label(choice, mark),
+                key=button_key(key, i),
+                on_click=callback,
+                args=args,
+                type="primary" if choice.value in picked else "secondary",
+            )
+    if pick.mode == "many" and pick.most is not None:
+        st.caption(WORDS["picked"].format(count=len(picked), most=pick.most))
+        if st.session_state.get(f"{key}.full"):
+            st.warning(WORDS["full"].format(most=pick.most))
+    if pick.mode == "order":
+        _order_controls(pick, key, order)
+
+
+def _place_mark(order: list[list[str]], value: str) -> str:
+    for number, place in enumerate(order, start=1):
+        if value in place:
+            return f"✓ {'=' if len(place) > 1 else ''}{number}."
+    return ""  # pragma: no cover - only called for a placed value
+
+
+def _order_controls(pick: Pick, key: str, order: list[list[str]]) -> None:
+    names = {c.value: c.name for c in pick.choices}
+    if order:
+        text = " › ".join(" = ".join(names[v] for v in place) for place in order)
+        st.markdown(WORDS["order_so_far"].format(order=text.replace("*", "\\*").replace("_", "\\_")))
+    else:
+        st.caption(WORDS["order_empty"])
+    with st.container(horizontal=True, gap="small"):
+        st.button(
+            WORDS["tie"],
+            key=f"alutie.{key}",
+            on_click=_tie,
+            args=(key,),
+            disabled=len(order) < 2 or len(order[-1]) != 1,
+        )
+        st.button(WORDS["undo"], key=f"aluundo.{key}", on_click=_undo, args=(key,), disabled=not order)
+
+
+__all__ = ["WORDS", "Choice", "Pick", "button_key", "card_name", "chosen", "draw", "places"]
