@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.app import views
+from tutor.app.markup import md  # also imported from here by other modules
 from tutor.app.predict import SHORT, card_label
 from tutor.content.grading import Grade
 from tutor.content.outcomes import Shape, shape_of
@@ -30,12 +31,6 @@ _NULL_WORDS: dict[tuple[str, str], str] = {
     ("deal", "scoring_team"): "nobody",
     ("game", "winner"): "nobody (a drawn game)",
 }
-_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|~"})
-
-
-def md(text: str) -> str:
-    """Text shown literally in Markdown (an engine step is plain text, not Markdown)."""
-    return text.translate(_MARKDOWN_SPECIALS)
 
 
 def language() -> str:
@@ -183,4 +178,4 @@ def explanation(result: Explained) -> None:
 
 def note(scenario: Scenario) -> None:
     if scenario.note:
-        st.info(scenario.note, icon=":material/lightbulb:")
+        st.info(md(scenario.note), icon=":material/lightbulb:")  # plain text (docs/authoring.md)
