@@ -8,7 +8,7 @@ import time
 import streamlit as st
 
 from tutor.app import learners, progress_view, state
-from tutor.app.reveal import md
+from tutor.app.markup import md
 from tutor.progress.stats import progress_stats
 
 PREFIX = "progress"
@@ -22,7 +22,10 @@ guest = learners.is_guest(progress)
 
 st.title("Your progress" if guest else f"{md(progress.learner)}'s progress")
 if guest:
-    st.caption("As a guest, this shows the answers of this session only. Choose or add your name in the sidebar.")
+    st.caption(
+        "As a guest, this shows the answers given in this browser. Choose or add your name in the sidebar to "
+        "keep them under your name."
+    )
     learners.picker(PREFIX)
 
 # --- the figures ---------------------------------------------------------------------------------------------
