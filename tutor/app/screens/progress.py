@@ -78,8 +78,8 @@ if stats.hardest:
     st.subheader("Hardest for you")
     st.caption("The items you got wrong most often. Practise one now: it comes back in your reviews as well.")
     for n, hard in enumerate(stats.hardest):
-        label, figures, action = st.columns([5, 2, 1.4], vertical_alignment="center")
-        label.markdown(f"**{md(hard.label)}**")
+        named, figures, action = st.columns([5, 2, 1.4], vertical_alignment="center")
+        named.markdown(f"**{md(hard.label)}**")
         kind = progress_view.kind_word(hard.item, hard.kind, course)
         figures.caption(f"{kind} · wrong {hard.wrong} of {hard.reps} · {round(100 * hard.accuracy)}% right")
         page, params = progress_view.practise_link(hard.item, course)
