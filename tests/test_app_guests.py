@@ -174,3 +174,23 @@ def test_a_malformed_cookie_is_ignored(db_path: Path, monkeypatch: pytest.Monkey
     token = at.session_state[guest.TOKEN]
     assert token != "'; DROP TABLE learners; --" and len(token) == 24
     assert not at.session_state[guest.SENT], "the page sets a good cookie in its place"
+
+
+def test_a_second_tab_of_a_guest_named_in_the_first_carries_on_as_a_guest(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser = Browser(monkeypatch)
+    first = browser.open()
+    practise(first, "spoiled-aces", RIGHT_SPOILED_ACES)
+    second = browser.open()  # another tab of the same browser: the same guest
+    assert second.session_state["progress"].totals == (1, 1)
+    add_learner(first, "Eve")  # the guest's profile becomes Eve's
+    practise(second, "spoiled-aces", WRONG_SPOILED_ACES)
+    assert not second.sidebar.warning, "nothing failed: the second tab is a guest with a new profile"
+    assert learners.is_guest(second.session_state["progress"])
+    assert second.session_state["progress"].totals == (1, 0)
+    with SqliteProgress(db_path, "Eve", create=False) as eve:
+        assert eve.totals == (1, 1), "the second tab's answer is not Eve's"
+    with ProgressDB(db_path) as db:
+        fresh = db.guest(browser.jar[guest.COOKIE], create=False)
+        assert fresh is not None and fresh.totals == (1, 0)

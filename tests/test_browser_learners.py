@@ -12,12 +12,16 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from test_browser import CHROMIUM, FLAGS, ROOT, free_port
 
 from tutor.app import guest
 from tutor.progress.store import ProgressDB
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 # The names the issue tried; each would be formatting, a picture, an icon, maths or a link if read as Markdown.
 NAMES = ("![t](http://host/x.png)", ":red[x]", "$x^2$", "~~x~~", ":material/home:", "<b>x</b>")
@@ -60,7 +64,7 @@ def server(served: tuple[str, Path]) -> str:
 
 
 @pytest.fixture(scope="module")
-def chromium() -> Iterator[object]:
+def chromium() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         if os.environ.get("ALUETTE_SKIP_BROWSER"):
             pytest.skip("ALUETTE_SKIP_BROWSER is set and Chromium is not installed")
@@ -73,34 +77,34 @@ def chromium() -> Iterator[object]:
         browser.close()
 
 
-def answer_spoiled_aces(page: object, server: str, right: bool) -> None:
+def answer_spoiled_aces(page: Page, server: str, right: bool) -> None:
     """Open the spoiled-aces scenario by its deep link and answer it (right or wrong) through the page."""
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/practice?scenario=spoiled-aces")  # type: ignore[attr-defined]
-    winner = page.locator("[data-testid='stRadio']").filter(has_text="Who wins this trick?")  # type: ignore[attr-defined]
-    leader = page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?")  # type: ignore[attr-defined]
+    page.goto(f"{server}/practice?scenario=spoiled-aces")
+    winner = page.locator("[data-testid='stRadio']").filter(has_text="Who wins this trick?")
+    leader = page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?")
     expect(winner).to_be_visible(timeout=30_000)
     winner.get_by_text("Spoiled: nobody" if right else "South", exact=True).click()
     leader.get_by_text("North", exact=True).click()
-    page.get_by_role("button", name="Check my answer").click()  # type: ignore[attr-defined]
-    expect(page.get_by_text("leads again").first).to_be_visible(timeout=30_000)  # type: ignore[attr-defined]
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.get_by_text("leads again").first).to_be_visible(timeout=30_000)
 
 
-def answers_on_progress(page: object, server: str) -> str:
+def answers_on_progress(page: Page, server: str) -> str:
     """The "Answers" figure of the Progress page, opened by its URL (a new session, as a reload is)."""
     from playwright.sync_api import expect
 
-    page.goto(f"{server}/progress")  # type: ignore[attr-defined]
-    metric = page.locator("[data-testid='stMetric']").filter(has_text="Answers").first  # type: ignore[attr-defined]
+    page.goto(f"{server}/progress")
+    metric = page.locator("[data-testid='stMetric']").filter(has_text="Answers").first
     expect(metric).to_be_visible(timeout=30_000)
     return str(metric.locator("[data-testid='stMetricValue']").inner_text()).strip()
 
 
-def test_a_guest_keeps_every_answer_across_reloads_and_then_under_a_name(server: str, chromium: object) -> None:
+def test_a_guest_keeps_every_answer_across_reloads_and_then_under_a_name(server: str, chromium: Browser) -> None:
     from playwright.sync_api import expect
 
-    context = chromium.new_context(viewport={"width": 1300, "height": 1000})  # type: ignore[attr-defined]
+    context = chromium.new_context(viewport={"width": 1300, "height": 1000})
     page = context.new_page()
     answer_spoiled_aces(page, server, right=False)
     (cookie,) = [c for c in context.cookies() if c["name"] == guest.COOKIE]
@@ -114,7 +118,7 @@ def test_a_guest_keeps_every_answer_across_reloads_and_then_under_a_name(server:
     page.reload()
     assert answers_on_progress(page, server) == "2"
 
-    other = chromium.new_context().new_page()  # type: ignore[attr-defined]
+    other = chromium.new_context().new_page()
     assert answers_on_progress(other, server) == "0", "another browser is another guest"
     other.context.close()
 
@@ -133,10 +137,10 @@ def test_a_guest_keeps_every_answer_across_reloads_and_then_under_a_name(server:
     context.close()
 
 
-def test_a_browser_that_refuses_the_cookie_is_told_before_anything_is_lost(server: str, chromium: object) -> None:
+def test_a_browser_that_refuses_the_cookie_is_told_before_anything_is_lost(server: str, chromium: Browser) -> None:
     from playwright.sync_api import expect
 
-    context = chromium.new_context()  # type: ignore[attr-defined]
+    context = chromium.new_context()
     # As a browser blocking this site's cookies behaves: document.cookie takes nothing and reads empty.
     context.add_init_script(
         "Object.defineProperty(Document.prototype, 'cookie', {get: () => '', set: () => {}, configurable: true});"
@@ -149,14 +153,14 @@ def test_a_browser_that_refuses_the_cookie_is_told_before_anything_is_lost(serve
     context.close()
 
 
-def test_names_that_look_like_markdown_are_shown_as_typed(served: tuple[str, Path], chromium: object) -> None:
+def test_names_that_look_like_markdown_are_shown_as_typed(served: tuple[str, Path], chromium: Browser) -> None:
     from playwright.sync_api import expect
 
     server, path = served
     with ProgressDB(path) as db:
         for name in NAMES:
             db.create_learner(name)
-    context = chromium.new_context(viewport={"width": 390, "height": 844})  # type: ignore[attr-defined]
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url))

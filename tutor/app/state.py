@@ -197,9 +197,25 @@ class SavedProgress:
             try:
                 return call(self.store)
             except ProgressUnavailable as error:
+                if write and self._guest_named_elsewhere():
+                    return self._use(call, write)  # on a new profile: the old one is the named learner's now
                 self.fail(error)
         assert self.memory is not None
         return call(self.memory)
+
+    def _guest_named_elsewhere(self) -> bool:
+        """Whether this guest's profile went to a learner chosen in another tab of the browser (its row is
+        gone): if so, forget it, and the next write makes a new profile for the browser's token."""
+        if self.guest is None or self._db is None or self.store is None:
+            return False
+        try:
+            current = self._db.guest(self.guest, create=False)
+        except ProgressUnavailable:
+            return False
+        if current is not None and current.id == self.store.id:
+            return False  # the profile is there: the failure is the file's, not the guest's
+        self.store = current
+        return True
 
     def fail(self, error: ProgressUnavailable) -> None:
         """Switch to memory, keeping the answers, cards and reading that can still be read (a failed write
