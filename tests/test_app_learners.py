@@ -18,7 +18,7 @@ import pytest
 from helpers import fill_answers, open_page
 from streamlit.testing.v1 import AppTest
 
-from tutor.app import drill_widgets, progress_view, state
+from tutor.app import drill_widgets, guest, learners, progress_view, state
 from tutor.content import drills
 from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
@@ -136,14 +136,16 @@ def practice_ids(count: int) -> list[str]:
 # --- choosing and adding learners -------------------------------------------------------------------------
 
 
-def test_a_new_session_is_a_guest_and_says_nothing_is_saved(db_path: Path) -> None:
+def test_a_new_session_is_a_guest_whose_answers_are_kept_for_the_browser(db_path: Path) -> None:
     at = open_app()
-    assert "guest" in sidebar_text(at) and "nothing is saved" in sidebar_text(at)
+    assert "Practising as a guest: your answers are kept in this browser" in sidebar_text(at)
     assert at.selectbox(key="learner.choice").value is None
-    assert not at.session_state["progress"].saved
     practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    token = at.session_state[guest.TOKEN]
     with ProgressDB(db_path) as db:
-        assert db.learners() == [], "a guest's answers stay in memory"
+        assert db.learners() == [], "a guest is not a learner one can choose"
+        kept = db.guest(token, create=False)
+        assert kept is not None and kept.totals == (1, 1) and kept.solved("spoiled-aces")
 
 
 def test_adding_a_learner_chooses_them_and_keeps_the_guest_answers(db_path: Path) -> None:
@@ -339,7 +341,7 @@ def test_clearing_the_chooser_makes_a_guest_again(db_path: Path) -> None:
     practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
     ok(at.selectbox(key="learner.choice").set_value(None).run())
     progress = at.session_state["progress"]
-    assert not progress.saved and progress.totals == (0, 0), "Ann's answers are not shown to the guest"
+    assert learners.is_guest(progress) and progress.totals == (0, 0), "Ann's answers are not shown to the guest"
     assert "Practising as a guest" in sidebar_text(at)
 
 

@@ -2,24 +2,25 @@
 
 No passwords (a tool on one computer), but one learner's data never shows under another's name: the
 session's progress is always the chosen learner's own (:class:`~tutor.progress.store.SqliteProgress`
-filters every query by the learner), and switching learner starts a fresh session, so nothing on screen
-(a half-answered question, a page's running score) carries over from the one who sat there before.
+filters every query by the learner), and switching from one learner to another starts a fresh session, so
+nothing on screen (a half-answered question, a page's running score, a game) carries over from the one
+who sat there before.
 
 A **guest** is whoever has not chosen yet, and every new browser session starts as one: the app cannot
-tell who sits at the keyboard, so it never guesses. A guest's answers are kept in memory only; the
-sidebar says so, and the first learner chosen or created in the session takes them over (nothing
-practised is lost by choosing late).
+tell who sits at the keyboard, so it never guesses. A guest's answers are kept in the progress file under
+the browser's guest profile (:mod:`tutor.app.guest`), so a reload or a deep link in the same browser loses
+nothing. The first learner chosen or created takes over everything the guest did, and the session goes on
+where it was (the game in progress, the Practice position and score): it is the same person, now named.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import state
-from tutor.app.reveal import md
+from tutor.app import guest, state
+from tutor.app.markup import md
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable
-from tutor.progress.memory import MemoryProgress
 from tutor.progress.store import NAME_LIMIT, LearnerError, ProgressDB, SqliteProgress
 
 P = "learner."  # session-state prefix; keys under it survive a change of learner
@@ -43,28 +44,30 @@ def names(db: ProgressDB) -> list[str]:
 
 
 def is_guest(progress: Progress) -> bool:
-    return not isinstance(progress, state.SavedProgress)
+    return not isinstance(progress, state.SavedProgress) or progress.guest is not None
 
 
 # --- choosing and creating (widget callbacks) -----------------------------------------------------------
 
 
 def choose(name: str) -> None:
-    """Make ``name`` (an existing learner) the session's learner: a fresh session with their progress.
-    A guest's answers and reading so far move to them."""
+    """Make ``name`` (an existing learner) the session's learner. A guest's answers and reading move to them
+    and the session goes on as it was; after another learner, a fresh session with their progress."""
     db = state.database()
     if db is None:
         return
+    current = state.progress()
     try:
         store = db.progress(name, create=False)
-        taken_over = _take_over(state.progress(), store)
+        taken_over = _take_over(current, db, store)
     except LearnerError as error:
         st.session_state[ERROR] = str(error)
         return
     except ProgressUnavailable as error:
         st.session_state[state.PROBLEM] = error.message
         return
-    _fresh_session()
+    if not is_guest(current):
+        _fresh_session()  # nothing of the learner who sat here before shows under this one's name
     st.session_state[state.PROGRESS] = state.SavedProgress(store)
     st.session_state[CHOICE] = store.learner
     st.session_state[ERROR] = None  # an earlier failed "add" is moot now
@@ -74,15 +77,19 @@ def choose(name: str) -> None:
         st.session_state[NOTICE] = f"Your {answers} as a guest now count as {md(store.learner)}'s."
 
 
-def _take_over(before: Progress, store: SqliteProgress) -> int:
+def _take_over(before: Progress, db: ProgressDB, store: SqliteProgress) -> int:
     """Move a guest's answers and reading into ``store``; how many answers moved (0 for a learner)."""
-    if not isinstance(before, MemoryProgress) or not is_guest(before):
+    if not is_guest(before):
         return 0
-    for answer in before.history:
+    if isinstance(before, state.SavedProgress) and before.store is not None and before.guest is not None:
+        return db.adopt_guest(before.guest, store.learner)  # in one transaction, in the file
+    # A guest kept in memory (the file was busy or failed while a guest) or whose profile is not made yet.
+    history = list(before.history)
+    for answer in history:
         store.record(answer)  # keeps the answer's uid: moving twice counts once
     for lesson, section, at in before.sections():
         store.mark_read(lesson, section, at)
-    return len(before.history)
+    return len(history)
 
 
 def _fresh_session() -> None:
@@ -100,7 +107,7 @@ def _chosen() -> None:
     current = state.progress()
     if name is None and not is_guest(current):
         _fresh_session()
-        st.session_state[state.PROGRESS] = MemoryProgress()
+        st.session_state[state.PROGRESS] = state.guest_progress()  # this browser's guest, empty once named
     elif name and (is_guest(current) or name != current.learner):
         choose(name)
 
@@ -191,15 +198,16 @@ def sidebar() -> None:
         )
         if is_guest(current):
             st.caption(
-                ":material/person: Practising as a guest: nothing is saved. Choose or add your name to keep "
-                "your progress; what you answered so far comes with you."
+                ":material/person: Practising as a guest: your answers are kept in this browser. Choose or add "
+                "your name to keep them for good; everything so far comes with you."
             )
+            guest.remember()
         else:
             st.caption(f":material/person: **{md(current.learner)}**: your progress is saved on this computer.")
-        error = st.session_state.get(ERROR)
-        with st.expander("Add a learner", expanded=not listed or bool(error), icon=":material/person_add:"):
+        failed = st.session_state.get(ERROR)
+        with st.expander("Add a learner", expanded=not listed or bool(failed), icon=":material/person_add:"):
             with st.form(f"{P}form", border=False, enter_to_submit=True):
                 st.text_input("Name", key=NEW, max_chars=NAME_LIMIT, placeholder="Your first name")
                 st.form_submit_button("Add and start", key=f"{P}create", on_click=create, icon=":material/add:")
-            if error:
-                st.error(md(error), icon=":material/error:")
+            if failed:
+                st.error(md(failed), icon=":material/error:")

@@ -16,13 +16,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 
 import streamlit as st
 
 from tutor.app import saved_deals, views
 from tutor.app.cardsvg import card_svg, cards_html
+from tutor.app.markup import escape
 from tutor.app.reveal import language, md, step_md, steps_md
 from tutor.content.drills import SIGNAL_ICONS
 from tutor.engine import SIGNALS, TOP_CARDS, Card, RuleViolation, Seat, Team, parse_card
@@ -35,6 +35,7 @@ from tutor.play.record import save_deal
 
 P = "play."  # session-state prefix of this page
 DEFAULT_NAME = "Alex"
+NAME_LIMIT = 40  # a player's name, as long as a learner's (the sidebar's name becomes the default)
 # Spare names for the computer players when the learner takes one of the defaults.
 SPARE_BOTS = ("Denise", "Émile", "Fanny")
 HINT_PLAYOUTS = 10_000  # about 0.1 s: each tier of the hand gets ~1,000+ playouts (± ~1.5%)
@@ -152,6 +153,9 @@ def start_game() -> None:
     name = str(st.session_state.get(f"{P}name") or "").strip() or default_name()
     seed = int(st.session_state.get(f"{P}seed") or 0)
     st.session_state[f"{P}error"] = None
+    if len(name) > NAME_LIMIT:
+        st.session_state[f"{P}error"] = f"A player's name has at most {NAME_LIMIT} characters."
+        return
     try:
         match = Match.start(bot_names(name), name, seed, bool(st.session_state.get(f"{P}mordienne", False)))
     except RuleViolation as refusal:
@@ -326,7 +330,7 @@ def pct(x: float) -> str:
 def team_names(match: Match, team: Team) -> str:
     names = match.names
     a, b = team.seats
-    return f"{names[a]} and {names[b]}"
+    return f"{md(names[a])} and {md(names[b])}"  # for Markdown: names are shown as typed
 
 
 def scores(match: Match) -> dict[Team, int]:
@@ -625,7 +629,7 @@ def settings(in_game: bool) -> None:
 def show_error() -> None:
     message = error()
     if message:
-        st.error(message, icon=":material/block:")
+        st.error(md(message), icon=":material/block:")  # it may quote a name: shown as typed
 
 
 def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None:

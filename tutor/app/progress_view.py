@@ -16,7 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from tutor.app import quiz, state
-from tutor.app.reveal import md
+from tutor.app.markup import md
 from tutor.content.course import Course
 from tutor.content.lesson import Lesson
 from tutor.progress.base import Progress

@@ -255,7 +255,7 @@ def submit(prefix: str, record: Recorder | None = None) -> None:
 
 def heading(scenario: Scenario, where: str | None = None) -> None:
     """The scenario's title, difficulty and where it comes from."""
-    st.subheader(scenario.title)
+    st.subheader(reveal.md(scenario.title))  # titles are plain text (docs/authoring.md), a saved deal's too
     bits = [f"Difficulty {dots(scenario.difficulty)}", topic_title(scenario.topic)]
     if where:
         bits.insert(0, where)
@@ -287,7 +287,7 @@ def play(
         st.markdown(views.setup_html(scenario, current.result), unsafe_allow_html=True)
         if scenario.hint:
             with st.expander("Hint"):
-                st.markdown(scenario.hint)
+                st.markdown(reveal.md(scenario.hint))
     with asking:
         predict.ask(current.questions, prefix, submit, (prefix, record), current.missing)
     return current

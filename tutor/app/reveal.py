@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from tutor.app import mistakes, play_puzzle, views
+from tutor.app.markup import md  # also imported from here by other modules
 from tutor.app.predict import RESULTS, card_label, short
 from tutor.content.grading import Grade
 from tutor.content.outcomes import Shape, shape_of
@@ -32,12 +33,6 @@ _NULL_WORDS: dict[tuple[str, str], str] = {
     ("game", "winner"): "nobody (a drawn game)",
 }
 _MEANINGS = {s.id: s.meaning for s in SIGNALS}  # a signal as the question offered it: its meaning, not its id
-_MARKDOWN_SPECIALS = str.maketrans({c: "\\" + c for c in "\\`*_[]<>$#|~"})
-
-
-def md(text: str) -> str:
-    """Text shown literally in Markdown (an engine step is plain text, not Markdown)."""
-    return text.translate(_MARKDOWN_SPECIALS)
 
 
 def language() -> str:
@@ -205,4 +200,4 @@ def explanation(result: Explained) -> None:
 
 def note(scenario: Scenario) -> None:
     if scenario.note:
-        st.info(scenario.note, icon=":material/lightbulb:")
+        st.info(md(scenario.note), icon=":material/lightbulb:")  # plain text (docs/authoring.md)

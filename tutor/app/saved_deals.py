@@ -75,7 +75,7 @@ def my_deals(prefix: str, seed: int) -> None:
     """The "My deals" choice on the Practice page: read the folder once into the page's queue (again on
     Reload), say where it is and how many deals it holds, and name every file skipped."""
     from tutor.app import quiz  # the practice queue; imported here so the Play page does not need it
-    from tutor.app.reveal import md
+    from tutor.app.markup import md
 
     key = f"{prefix}.queue"
     found: SavedDeals | None = st.session_state.get(f"{prefix}.my_deals")
@@ -86,9 +86,9 @@ def my_deals(prefix: str, seed: int) -> None:
         st.session_state[key] = quiz.Queue(MODE, "", list(found.scenarios), seed)
     count = len(found.scenarios)
     st.caption(
-        f"{count} deal{'' if count == 1 else 's'} saved from Play a game, in {found.folder}."
+        f"{count} deal{'' if count == 1 else 's'} saved from Play a game, in {md(found.folder)}."
         if count
-        else f"No saved deals yet in {found.folder}: finish a deal on Play a game and press “Save this deal”."
+        else f"No saved deals yet in {md(found.folder)}: finish a deal on Play a game and press “Save this deal”."
     )
     for warning in found.warnings:  # it quotes file names and contents: shown as written, never as Markdown
         st.warning(md(warning), icon=":material/warning:")

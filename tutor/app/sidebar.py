@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.app import learners, state
-from tutor.app.reveal import md
+from tutor.app.markup import md
 
 
 def draw() -> None:

@@ -6,10 +6,12 @@ Progress, per browser session (``st.session_state``):
   first run and kept for the session, or None when it cannot be used (``learner.problem`` says why, in one
   line naming the file). A file another program only held locked is tried again on the next run; a file
   deleted or replaced while the session runs is noticed on the next run (or write) and given up.
-* ``progress``: the session's :class:`~tutor.progress.base.Progress`. A guest (nobody chosen yet) has a
-  :class:`~tutor.progress.memory.MemoryProgress`; a chosen learner has a :class:`SavedProgress`, which
-  keeps answers in the file and, if the file fails later (disk full, file removed), carries on in memory
-  with everything answered so far, and says so. Pages use only the ``Progress`` methods, so they never
+* ``progress``: the session's :class:`~tutor.progress.base.Progress`, a :class:`SavedProgress` that keeps
+  answers in the file and, if the file fails later (disk full, file removed), carries on in memory with
+  everything answered so far, and says so. A guest (nobody chosen yet) has one too, on the guest profile
+  of this browser (:mod:`tutor.app.guest`), made on the guest's first answer or reading, so a reload or
+  a deep link loses nothing; without a usable file a guest has a
+  :class:`~tutor.progress.memory.MemoryProgress`. Pages use only the ``Progress`` methods, so they never
   care which.
 
 Choosing a learner is :mod:`tutor.app.learners`' business; the sidebar is :mod:`tutor.app.sidebar`'s.
@@ -27,12 +29,13 @@ from typing import TypeVar
 
 import streamlit as st
 
+from tutor.app import guest
 from tutor.content.course import Course, load_course
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_path
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.records import Answer, DayCount, ItemState
-from tutor.progress.store import ProgressDB, SqliteProgress
+from tutor.progress.store import GUEST_NAME, ProgressDB, SqliteProgress
 
 ROOT = Path(__file__).resolve().parents[2]
 # A teacher can serve other lessons and scenarios: ALUETTE_CONTENT lists folders separated by os.pathsep.
@@ -114,16 +117,27 @@ def problem() -> str | None:
 
 
 def progress() -> Progress:
-    """This browser session's progress: the chosen learner's, or a guest's kept in memory."""
+    """This browser session's progress: the chosen learner's, or this browser's guest's."""
     if PROGRESS not in st.session_state:
-        st.session_state[PROGRESS] = MemoryProgress()
+        st.session_state[PROGRESS] = guest_progress()
     return st.session_state[PROGRESS]
+
+
+def guest_progress() -> Progress:
+    """A guest's progress: this browser's guest profile in the file, or memory when the file cannot be used."""
+    db = database()
+    if db is None:
+        return MemoryProgress()
+    try:
+        return SavedProgress.of_guest(db, guest.token())
+    except ProgressUnavailable:
+        return MemoryProgress()  # the next page's database() call notices a lost file and says so
 
 
 def saved_store(progress: Progress) -> SqliteProgress | None:
     """The learner's progress in the file behind ``progress``, while it is still in use (for export and
-    import, which only a saved learner has)."""
-    return progress.store if isinstance(progress, SavedProgress) else None
+    import, which only a named learner has)."""
+    return progress.store if isinstance(progress, SavedProgress) and progress.guest is None else None
 
 
 def due_count(progress: Progress, until: float) -> int:
@@ -133,34 +147,79 @@ def due_count(progress: Progress, until: float) -> int:
     return len(progress.due_items(until))
 
 
+def _no_longer(message: str) -> str:
+    if "no longer" not in message and "from now on" not in message:
+        return message.replace("Progress is not saved:", "Progress is no longer saved:", 1)
+    return message
+
+
 class SavedProgress:
     """A learner's progress kept in the file; on the first failure (:class:`ProgressUnavailable`) it copies
     what it can into memory and carries on there, with :attr:`problem` set, so a page never crashes on a
-    failing disk and the learner keeps practising. Satisfies :class:`~tutor.progress.base.Progress`."""
+    failing disk and the learner keeps practising. Satisfies :class:`~tutor.progress.base.Progress`.
 
-    def __init__(self, store: SqliteProgress) -> None:
+    A guest's (:meth:`of_guest`) has :attr:`guest` set to the browser's token; until the guest answers or
+    reads something there may be no profile in the file yet (:attr:`store` None, nothing to show), and the
+    first write makes it."""
+
+    def __init__(self, store: SqliteProgress | None, *, guest: str | None = None, db: ProgressDB | None = None) -> None:
         self.store: SqliteProgress | None = store
         self.memory: MemoryProgress | None = None
         self.problem: str | None = None
-        self._learner = store.learner
+        self.guest = guest
+        self._db = db  # where a guest's profile is made on the first write
+        self._learner = store.learner if store is not None else GUEST_NAME
+
+    @classmethod
+    def of_guest(cls, db: ProgressDB, token: str) -> SavedProgress:
+        """The progress of the guest whose browser holds ``token``: their profile if they have one."""
+        return cls(db.guest(token, create=False), guest=token, db=db)
 
     def __repr__(self) -> str:
         return f"SavedProgress({self.store or self.memory!r})"
 
-    def _use(self, call: Callable[[Progress], T]) -> T:
+    def _use(self, call: Callable[[Progress], T], write: bool = False) -> T:
+        if self.store is None and self.memory is None:  # a guest with no profile yet
+            if not write:
+                return call(MemoryProgress(learner=GUEST_NAME))  # nothing answered, nothing read
+            assert self._db is not None and self.guest is not None
+            try:
+                self.store = self._db.guest(self.guest)
+            except ProgressUnavailable as error:
+                self.memory = MemoryProgress(learner=GUEST_NAME)
+                self.problem = error.message
         if self.store is not None:
             try:
                 return call(self.store)
             except ProgressUnavailable as error:
+                if write and self._guest_named_elsewhere():
+                    return self._use(call, write)  # on a new profile: the old one is the named learner's now
                 self.fail(error)
         assert self.memory is not None
         return call(self.memory)
+
+    def _guest_named_elsewhere(self) -> bool:
+        """Whether this guest's profile went to a learner chosen in another tab of the browser (its row is
+        gone): if so, forget it, and the next write makes a new profile for the browser's token."""
+        if self.guest is None or self._db is None or self.store is None:
+            return False
+        try:
+            current = self._db.guest(self.guest, create=False)
+        except ProgressUnavailable:
+            return False
+        if current is not None and current.id == self.store.id:
+            return False  # the profile is there: the failure is the file's, not the guest's
+        self.store = current
+        return True
 
     def fail(self, error: ProgressUnavailable) -> None:
         """Switch to memory, keeping the answers, cards and reading that can still be read (a failed write
         wrote nothing, so the caller's write is then made in memory). Once only: later calls do nothing."""
         store, self.store = self.store, None
         if store is None:
+            if self.memory is None:  # a guest with no profile yet: nothing to copy
+                self.memory = MemoryProgress(learner=self._learner)
+                self.problem = _no_longer(error.message)
             return
         memory = MemoryProgress(learner=self._learner)
         with suppress(ProgressUnavailable, sqlite3.Error):
@@ -169,10 +228,7 @@ class SavedProgress:
         with suppress(ProgressUnavailable, sqlite3.Error):
             memory.sections_read = {(lesson, section): at for lesson, section, at in store.sections()}
         self.memory = memory
-        message = error.message
-        if "no longer" not in message and "from now on" not in message:
-            message = message.replace("Progress is not saved:", "Progress is no longer saved:", 1)
-        self.problem = message
+        self.problem = _no_longer(error.message)
 
     # --- Progress ---------------------------------------------------------------------------------------
 
@@ -182,7 +238,8 @@ class SavedProgress:
 
     @property
     def saved(self) -> bool:
-        return self.store is not None
+        """Whether answers go to the file (a guest's too, once their profile is made on the first answer)."""
+        return self.store is not None or (self.memory is None and self.problem is None)
 
     @property
     def history(self) -> Sequence[Answer]:
@@ -193,7 +250,7 @@ class SavedProgress:
         return self._use(lambda p: p.totals)
 
     def record(self, answer: Answer) -> str:
-        return self._use(lambda p: p.record(answer))
+        return self._use(lambda p: p.record(answer), write=True)
 
     def answered(self, item: str) -> bool:
         return self._use(lambda p: p.answered(item))
@@ -202,7 +259,7 @@ class SavedProgress:
         return self._use(lambda p: p.solved(item))
 
     def mark_read(self, lesson_id: str, section: int) -> None:
-        self._use(lambda p: p.mark_read(lesson_id, section))
+        self._use(lambda p: p.mark_read(lesson_id, section), write=True)
 
     def read(self, lesson_id: str, section: int) -> bool:
         return self._use(lambda p: p.read(lesson_id, section))

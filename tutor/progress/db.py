@@ -125,6 +125,17 @@ V2 = (
     "CREATE INDEX answers_by_time ON answers (learner_id, answered_at, all_correct)",
 )
 
+V3 = (
+    # A guest's profile: a learner row (hidden from the list of learners) that a browser finds again by the
+    # random token in its cookie, so a reload or a deep link continues the same guest. Naming yourself moves
+    # the guest's rows to the named learner and removes the guest's learner row (and, by cascade, this one).
+    """CREATE TABLE guests (
+        token TEXT PRIMARY KEY,
+        learner_id INTEGER NOT NULL UNIQUE REFERENCES learners(id) ON DELETE CASCADE,
+        created REAL NOT NULL
+    ) WITHOUT ROWID""",
+)
+
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
@@ -168,6 +179,7 @@ class Migration:
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, V1),
     Migration(2, V2, _backfill_cards),
+    Migration(3, V3),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

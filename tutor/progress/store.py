@@ -23,6 +23,7 @@ Export and import are :mod:`tutor.progress.transfer`'s, built on this module.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 import time
@@ -47,9 +48,12 @@ from tutor.progress.db import (
 )
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.records import Answer, DayCount, ItemState
-from tutor.progress.scheduling import review, reviewable
+from tutor.progress.scheduling import replay, review, reviewable
 
 NAME_LIMIT = 40
+GUEST_NAME = "Guest"  # how a guest profile names its learner (never listed, never looked up by name)
+# A browser's guest token, as :func:`secrets.token_urlsafe` makes it; anything else in a cookie is ignored.
+GUEST_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class LearnerError(ValueError):
@@ -139,9 +143,14 @@ class ProgressDB:
     # --- Learners ---------------------------------------------------------------------------------------
 
     def learners(self) -> list[str]:
-        """Every learner's name, alphabetically."""
+        """Every learner's name, alphabetically (guest profiles are not learners one can choose)."""
         with self.using() as conn:
-            return [row[0] for row in conn.execute("SELECT name FROM learners ORDER BY folded")]
+            return [
+                row[0]
+                for row in conn.execute(
+                    "SELECT name FROM learners WHERE id NOT IN (SELECT learner_id FROM guests) ORDER BY folded"
+                )
+            ]
 
     def learner_id(self, name: str) -> int | None:
         with self.using() as conn:
@@ -186,6 +195,69 @@ class ProgressDB:
         """The learner's progress on this connection (made if new and ``create``)."""
         return SqliteProgress(self, name, create=create)
 
+    # --- Guests -----------------------------------------------------------------------------------------
+
+    def guest(self, token: str, *, create: bool = True) -> SqliteProgress | None:
+        """The progress of the guest whose browser holds ``token``: None if there is none yet and not
+        ``create``. The guest's learner row is hidden from :meth:`learners`, and its ``folded`` key starts
+        with a control character, which no learner's name can hold, so no name ever finds it."""
+        if not GUEST_TOKEN.fullmatch(token):
+            raise LearnerError("A guest's token is 16 to 64 letters, digits, '-' or '_'.")
+        found = self._guest_id(token)
+        if found is None and create:
+            with self.using(write=True) as conn:
+                found = _guest_row(conn, token)  # another tab of the same browser may have just made it
+                if found is None:
+                    now = time.time()
+                    cursor = conn.execute(
+                        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)",
+                        (GUEST_NAME, f"\x00guest:{token}", now),
+                    )
+                    found = int(cursor.lastrowid or 0)
+                    conn.execute(
+                        "INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, found, now)
+                    )
+        return None if found is None else SqliteProgress.of_id(self, found)
+
+    def _guest_id(self, token: str) -> int | None:
+        with self.using() as conn:
+            return _guest_row(conn, token)
+
+    def adopt_guest(self, token: str, learner: str) -> int:
+        """Give ``learner`` everything the guest holding ``token`` did (answers, reading, review cards), then
+        forget the guest, in one transaction; returns how many answers moved (an answer the learner already
+        holds, by uid, is not counted twice). A guest with no profile gives 0."""
+        with self.using(write=True) as conn:
+            guest = _guest_row(conn, token)
+            row = conn.execute("SELECT id FROM learners WHERE folded = ?", (folded(learner),)).fetchone()
+            if row is None:
+                raise LearnerError(f"No learner is called {clean_name(learner)!r}.")
+            if guest is None:
+                return 0
+            into = int(row[0])
+            items = [r[0] for r in conn.execute("SELECT DISTINCT item FROM answers WHERE learner_id = ?", (guest,))]
+            moved = conn.execute(
+                "UPDATE OR IGNORE answers SET learner_id = ? WHERE learner_id = ?", (into, guest)
+            ).rowcount
+            conn.execute(
+                "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at)"
+                " SELECT ?, lesson, section, read_at FROM reads WHERE learner_id = ?",
+                (into, guest),
+            )
+            # Each card is made again from all the learner's answers to its item, in time order, as if they
+            # had all been given under one name.
+            for item in filter(reviewable, items):
+                answers = conn.execute(
+                    "SELECT kind, all_correct, seconds, answered_at FROM answers"
+                    " WHERE learner_id = ? AND item = ? ORDER BY answered_at, id",
+                    (into, item),
+                ).fetchall()
+                card = replay(item, [(kind, bool(right), seconds, at) for kind, right, seconds, at in answers])
+                if card is not None:
+                    save_card(conn, into, card)
+            conn.execute("DELETE FROM learners WHERE id = ?", (guest,))  # its answers left, cards, reads, guests row
+        return int(moved)
+
 
 @dataclass(frozen=True)
 class _Summary:
@@ -222,7 +294,18 @@ class SqliteProgress:
             if self._owns:
                 self.db.close()
             raise
-        self.id = found
+        self._bind(found)
+
+    @classmethod
+    def of_id(cls, db: ProgressDB, learner_id: int) -> SqliteProgress:
+        """The progress of the learner row ``learner_id`` (a guest's, found by its token) on ``db``."""
+        made = cls.__new__(cls)
+        made._owns, made.db = False, db
+        made._bind(learner_id)
+        return made
+
+    def _bind(self, learner_id: int) -> None:
+        self.id = learner_id
         with self.db.using() as conn:
             self._name = str(conn.execute("SELECT name FROM learners WHERE id = ?", (self.id,)).fetchone()[0])
         self._summary: _Summary | None = None
@@ -411,6 +494,11 @@ class SqliteProgress:
             old = _Summary(old.answered, old.solved, old.reads | {read}, old.totals)
         self._summary = old
         self._summary_key = (version, self.db.writes)
+
+
+def _guest_row(conn: sqlite3.Connection, token: str) -> int | None:
+    row = conn.execute("SELECT learner_id FROM guests WHERE token = ?", (token,)).fetchone()
+    return None if row is None else int(row[0])
 
 
 def _load_summary(conn: sqlite3.Connection, learner_id: int) -> _Summary:

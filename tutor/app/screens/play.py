@@ -13,6 +13,7 @@ import streamlit as st
 from tutor.app import play_view as pv
 from tutor.app import saved_deals
 from tutor.app.cardsvg import card_svg
+from tutor.app.markup import md
 from tutor.app.reveal import step_md, steps_md
 from tutor.engine import SIGNALS
 from tutor.engine.game import DEALS_PER_GAME
@@ -35,7 +36,7 @@ def start_screen() -> None:
         st.text_input(
             "Your name (the explanations speak of players by name)",
             key=f"{P}name",
-            max_chars=24,
+            max_chars=pv.NAME_LIMIT,
             persist_state="session",
         )
         st.number_input(
@@ -56,7 +57,7 @@ def header(match: Match) -> None:
     where, toggles, again = st.columns([6, 3, 2], vertical_alignment="center")
     with where:
         if match.deal_number:
-            dealer = match.names[match.dealer] if match.dealer else ""
+            dealer = md(match.names[match.dealer]) if match.dealer else ""
             st.markdown(f"### Deal {match.deal_number} of {DEALS_PER_GAME} · {dealer} deals")
             st.markdown(f"Score: {pv.score_line(match)}")
         else:
@@ -105,8 +106,8 @@ def chant_phase(match: Match) -> None:
     names = match.names
     st.markdown(
         f"**The chant.** If all four players agree, the twelve undealt cards (the talon) are shared between the "
-        f"eldest ({names[deal.eldest]}) and the dealer ({names[deal.dealer]}), six each, and each then discards "
-        "six, back to nine. One refusal and there is no chant."
+        f"eldest ({md(names[deal.eldest])}) and the dealer ({md(names[deal.dealer])}), six each, and each then "
+        "discards six, back to nine. One refusal and there is no chant."
     )
     if pv.is_chanter(match):
         role = "the dealer" if deal.dealer is LEARNER else "the eldest"
@@ -149,7 +150,7 @@ def discard_phase(match: Match) -> None:
 
 
 def signals_phase(match: Match) -> None:
-    partner = match.names[PARTNER]
+    partner = md(match.names[PARTNER])
     st.markdown(
         f"**Your signals to {partner}.** Tell your partner about your important cards with the gestures of the "
         "signals table; signal nothing unimportant. Your partner plays with what you tell them."

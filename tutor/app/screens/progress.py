@@ -8,7 +8,7 @@ import time
 import streamlit as st
 
 from tutor.app import learners, progress_view, state
-from tutor.app.reveal import md
+from tutor.app.markup import md
 from tutor.progress.stats import progress_stats
 
 PREFIX = "progress"
@@ -22,7 +22,10 @@ guest = learners.is_guest(progress)
 
 st.title("Your progress" if guest else f"{md(progress.learner)}'s progress")
 if guest:
-    st.caption("As a guest, this shows the answers of this session only. Choose or add your name in the sidebar.")
+    st.caption(
+        "As a guest, this shows the answers given in this browser. Choose or add your name in the sidebar to "
+        "keep them under your name."
+    )
     learners.picker(PREFIX)
 
 # --- the figures ---------------------------------------------------------------------------------------------
@@ -75,8 +78,8 @@ if stats.hardest:
     st.subheader("Hardest for you")
     st.caption("The items you got wrong most often. Practise one now: it comes back in your reviews as well.")
     for n, hard in enumerate(stats.hardest):
-        label, figures, action = st.columns([5, 2, 1.4], vertical_alignment="center")
-        label.markdown(f"**{md(hard.label)}**")
+        named, figures, action = st.columns([5, 2, 1.4], vertical_alignment="center")
+        named.markdown(f"**{md(hard.label)}**")
         kind = progress_view.kind_word(hard.item, hard.kind, course)
         figures.caption(f"{kind} · wrong {hard.wrong} of {hard.reps} · {round(100 * hard.accuracy)}% right")
         page, params = progress_view.practise_link(hard.item, course)

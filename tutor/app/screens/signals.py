@@ -79,7 +79,7 @@ def lookup_tab() -> None:
             st.info(f"{describe(found.card)}: no signal announces this card. Signal nothing unimportant.")
             return
     if not found.signals:
-        st.warning(f"No signal matches “{text}”. Try a card (3-coins), a name (madame) or a gesture (wink).")
+        st.warning(f"No signal matches “{md(text)}”. Try a card (3-coins), a name (madame) or a gesture (wink).")
         return
     if text.strip():
         st.caption(f"{len(found.signals)} signal{'s' if len(found.signals) != 1 else ''} found.")
