@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tutor.content.course import Course, load_course
-from tutor.content.scenario import Scenario
+from tutor.content.scenario import PlaySetup, Scenario
 from tutor.content.solve import solve
 from tutor.engine.cards import card
 
@@ -95,3 +95,13 @@ def test_every_puzzle_explains_itself() -> None:
     """A hint to reveal first and a note with the hand-worked reasoning after the answer."""
     for s in all_puzzles():
         assert s.hint and s.note and len(s.note) > 200, s.id
+
+
+@pytest.mark.parametrize("scenario", all_puzzles(), ids=lambda s: s.id)
+def test_the_leader_is_the_last_trick_winner(scenario: Scenario) -> None:
+    """A history a learner can follow: whoever won the last trick leads (a spoiled trick is led again)."""
+    setup = scenario.setup
+    assert isinstance(setup, PlaySetup)
+    winners = [t for t in setup.tricks if t is not None]
+    if winners:
+        assert winners[-1] is setup.leader
