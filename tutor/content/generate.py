@@ -54,8 +54,11 @@ from tutor.engine import (
     shuffle_and_deal,
 )
 from tutor.engine.errors import short
+from tutor.play.bots import base_choice
 
 MAX_COUNT = 10_000
+# How often a player in a generated deal plays a random card instead of the bots' policy.
+SLIP = 0.25
 # The curriculum's topics; every generated scenario uses one of these.
 TOPICS: tuple[str, ...] = (
     "ranking",
@@ -394,12 +397,13 @@ def _draw(rng: random.Random) -> _Draft:
 
 
 def _trick(rng: random.Random) -> _Draft:
-    """Four cards from a random leader; half the tricks are spoiled, the rest are full of traps."""
+    """Four cards from a random leader; a quarter of the tricks are spoiled, the rest full of traps and near misses.
+
+    A quarter is still four times what random play gives (6.9%), enough to keep spoiling in mind without
+    teaching that it is the usual ending of a trick (issue 12, section 4: it was half).
+    """
     leader = rng.choice(SEATS)
-    shape = _weighted(
-        rng,
-        [(30, "spoiled"), (20, "last-spoils"), (15, "equal-not-best"), (22, "trap"), (13, "ordinary")],
-    )
+    shape = _weighted(rng, _TRICK_WEIGHTS)
     plays = _TRICK_SHAPES[shape](rng)
     trick = resolve_trick(leader, plays)
     options = [
@@ -495,6 +499,14 @@ def _ordinary_plays(rng: random.Random) -> list[Card]:
             return plays
 
 
+# The two spoiled shapes make up a quarter; equal cards that do not spoil and traps make most of the rest.
+_TRICK_WEIGHTS: list[tuple[float, str]] = [
+    (13, "spoiled"),
+    (12, "last-spoils"),
+    (20, "equal-not-best"),
+    (30, "trap"),
+    (25, "ordinary"),
+]
 _TRICK_SHAPES: dict[str, Callable[[random.Random], list[Card]]] = {
     "spoiled": _spoiled_plays,
     "last-spoils": _last_spoils_plays,
@@ -512,9 +524,9 @@ _DEAL_SHAPES: list[tuple[float, str]] = [
     (10, "near-miss"),
     (26, "tie"),
     (10, "three-way"),
-    (3, "all-spoiled"),
+    (1, "all-spoiled"),  # a real deal is never spoiled from start to finish: a rare reminder of the rule
     (2, "sweep"),
-    (21, "ordinary"),
+    (23, "ordinary"),
 ]
 # Where the mordienne run starts (0-based trick): mostly mid-deal; a late start needs spoiled tricks first.
 _RUN_STARTS = {1: 2, 2: 3, 3: 4, 4: 4, 5: 3, 6: 2, 7: 1, 8: 1}
@@ -576,7 +588,8 @@ def _near_miss_results(rng: random.Random) -> list[Seat | None]:
 
 def _tie_results(rng: random.Random, tied: int) -> list[Seat | None]:
     """``tied`` players share the most tricks; whoever reached that number first takes the point."""
-    most = rng.choice([2, 3, 4] if tied == 2 else [1, 2, 3])
+    # Few tricks each leave many spoiled ones (two players on 2 leave at least 3): lean towards more tricks.
+    most = rng.choice([2, 3, 3, 4] if tied == 2 else [1, 2, 2, 3, 3])
     seats = list(SEATS)
     rng.shuffle(seats)
     results: list[Seat | None] = []
@@ -604,25 +617,18 @@ def _results_yaml(results: Sequence[Seat | None]) -> list[str]:
 
 
 def _natural_card(rng: random.Random, state: DealState) -> Card:
-    """A plausible card for the player to move: sometimes careless, often cheap, keen to spoil when last."""
-    seat = state.to_play
-    hand = state.hands[seat]
-    if not state.current:
-        return rng.choice(hand) if rng.random() < 0.7 else _best_card(hand)
-    if rng.random() < 0.3:
+    """A plausible card for the player to move: the bots' documented policy, with a careless card now and then.
+
+    One card-play policy for the whole tutor (issue 10, section 3): the bots play by
+    :func:`tutor.play.bots.base_choice`, the hint plays its playouts by the same rules, and so do the
+    generated deals, which therefore look like the deals a learner meets at the Play page. The random slips
+    keep the generated deals varied (a deterministic policy would play every dealt hand one way).
+    """
+    hand = state.hands[state.to_play]
+    if rng.random() < SLIP:
         return rng.choice(hand)
-    best = min(TIERS[c] for c in state.current)
-    holders = [s for s, c in state.current_plays if TIERS[c] == best]
-    if len(holders) == 1 and holders[0] is seat.partner:
-        return _worst_card(hand)  # partner is winning: keep the good cards
-    beat = [c for c in hand if TIERS[c] < best]
-    equal = [c for c in hand if TIERS[c] == best]
-    last = len(state.current) == 3
-    if equal and (last or rng.random() < 0.4) and (not beat or rng.random() < 0.5):
-        return rng.choice(equal)  # spoil the trick
-    if beat:
-        return _worst_card(beat)  # win as cheaply as possible
-    return _worst_card(hand)
+    played = [c for trick in state.tricks for _, c in trick.plays]
+    return base_choice(hand, state.current_plays, state.to_play, state.leader, played)
 
 
 def _play(
@@ -879,10 +885,12 @@ def _signal(rng: random.Random) -> _Draft:
 
 
 def _game(rng: random.Random) -> _Draft:
-    """Five deals mixing known points and trick results; about a third of the games end level."""
+    """Five deals mixing known points and trick results; about a fifth of the games end level."""
     first = rng.choice(SEATS)
-    rule = True if rng.random() < 0.35 else None
-    want_draw = rng.random() < 0.35
+    rule = True if rng.random() < 0.4 else None
+    # Without the mordienne every deal is worth 1, so five deals can only end level if one has no winner,
+    # which real play almost never gives: drawn games come mostly with the rule on (a 2 against two 1s).
+    want_draw = rng.random() < (0.5 if rule else 0.05)
     with_tricks = rng.choice([0.0, 0.3, 0.4, 0.5])  # the share of deals given trick by trick
     for _ in range(200):
         entries: list[Data] = []
@@ -890,8 +898,9 @@ def _game(rng: random.Random) -> _Draft:
         hard = False  # a deal given trick by trick that needs a tie-break or is a mordienne
         for _ in range(5):
             if rng.random() < with_tricks:
+                # A deal nobody wins is rare in play (never in 4,000 random deals): keep it a rare reminder.
                 shape = _weighted(
-                    rng, [(3, "ordinary"), (3, "tie"), (2 if rule else 0, "mordienne"), (1, "all-spoiled")]
+                    rng, [(3, "ordinary"), (3, "tie"), (2 if rule else 0, "mordienne"), (0.02, "all-spoiled")]
                 )
                 results = _results(rng, shape)
                 score = score_deal(results, bool(rule))
@@ -899,7 +908,7 @@ def _game(rng: random.Random) -> _Draft:
                 entries.append({"tricks": _results_yaml(results)})
                 points.append(DealPoint.of(score))
             else:
-                team = None if rng.random() < 0.06 else rng.choice(list(Team))
+                team = None if rng.random() < 0.003 else rng.choice(list(Team))
                 worth = 0 if team is None else (2 if rule and rng.random() < 0.25 else 1)
                 entries.append({"team": team.value if team else None, "points": worth})
                 points.append(DealPoint(team, worth))
