@@ -52,6 +52,7 @@ from tutor.engine import (
     resolve_trick,
     score_deal,
     shuffle_and_deal,
+    signal,
 )
 from tutor.engine.errors import short
 from tutor.play.bots import base_choice
@@ -843,13 +844,7 @@ def _chant(rng: random.Random) -> _Draft:
 def _signal(rng: random.Random) -> _Draft:
     """A nine-card hand (useless, aces only, one or several named cards), or one signal to look up."""
     if rng.random() < 0.2:
-        signal_id = rng.choice(SIGNAL_IDS)
-        ask, title = _pick_ask(
-            rng, [(["meaning"], "What does this signal say?"), (["gesture"], "How do you give this signal?")]
-        )
-        # The finger signals are easily confused with one another.
-        fingers = signal_id in ("grand-neuf", "petit-neuf", "deux-de-chene", "deux-d-ecrit")
-        return _Draft(title, "signals", 1 + fingers, {"signal": signal_id}, ask)
+        return _signal_lookup(rng)
     shape = _weighted(rng, [(25, "useless"), (20, "aces"), (20, "one-named"), (35, "several-named")])
     if shape == "useless":
         named, aces = 0, 0
@@ -879,6 +874,24 @@ def _signal(rng: random.Random) -> _Draft:
         ask,
         hint="One signal per named card, 'aces' with the count, or a shrug alone for a useless hand.",
     )
+
+
+def _signal_lookup(rng: random.Random) -> _Draft:
+    """One signal: from its gesture, what does it say? Or from its name, how is it given?
+
+    A question never shows its answer (issue 12, section 4): the meaning is asked from the gesture alone
+    (the aces with a count: "open the mouth twice"), and only the gesture is asked from the signal's name.
+    """
+    found = signal(rng.choice(SIGNAL_IDS))
+    # The finger signals are easily confused with one another.
+    fingers = found.id in ("grand-neuf", "petit-neuf", "deux-de-chene", "deux-d-ecrit")
+    if rng.random() < 0.5:
+        return _Draft("How do you give this signal?", "signals", 1 + fingers, {"signal": found.id}, ["gesture"])
+    setup: Data = {"gesture": found.gesture}
+    if found.id == "aces":
+        setup = {"gesture": "open the mouth", "times": rng.randint(1, 4)}
+    title = rng.choice(["Your partner makes this gesture. What does it say?", "What does this gesture tell you?"])
+    return _Draft(title, "signals", 1 + fingers, setup, ["meaning"])
 
 
 # --- game ----------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from tutor.engine.errors import PathPart, RuleViolation, short
 from tutor.engine.game import DEALS_PER_GAME, DealPoint
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat
-from tutor.engine.signals import SIGNAL_IDS
+from tutor.engine.signals import SIGNAL_IDS, SIGNALS, signal
 
 REQUIRED = ("id", "title", "kind", "topic", "setup", "ask")
 OPTIONAL = ("rules", "expect", "note", "difficulty", "hint")
@@ -64,6 +64,22 @@ class ChantSetup:
 class SignalSetup:
     signal: str | None = None
     hand: tuple[Card, ...] | None = None
+    # Given as ``gesture:`` (issue 12): the learner sees the gesture, never the signal's name, and is
+    # asked what it says. ``times``: how often the mouth opens, for the aces signal.
+    from_gesture: bool = False
+    times: int | None = None
+
+    @property
+    def gesture_seen(self) -> str | None:
+        """The gesture as the learner sees it, when the setup gives a gesture ("open the mouth twice")."""
+        if not self.from_gesture or self.signal is None:
+            return None
+        if self.signal == "aces":
+            return "open the mouth" + (f" {_TIMES[self.times]}" if self.times else "")
+        return signal(self.signal).gesture
+
+
+_TIMES = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
 
 
 @dataclass(frozen=True)
@@ -225,6 +241,8 @@ def _ask(r: Reader, value: object, kind: object, setup: Setup | Missing) -> tupl
             continue
         if key in asked:
             r.add(("ask", position), f"'{key}' is asked twice")
+        elif key == "gesture" and isinstance(setup, SignalSetup) and setup.from_gesture:
+            r.add(("ask", position), "the setup shows the gesture, so asking for it gives the answer away")
         else:
             asked.append(key)
     return tuple(asked)
@@ -352,8 +370,13 @@ def _chant(r: Reader, s: dict[object, object]) -> Setup | Missing:
 
 
 def _signal(r: Reader, s: dict[object, object]) -> Setup | Missing:
-    if ("signal" in s) == ("hand" in s):
-        return r.add(("setup",), "give either 'signal' (a signal id) or 'hand' (cards), not both or neither")
+    if sum(key in s for key in ("signal", "gesture", "hand")) != 1:
+        return r.add(
+            ("setup",),
+            "give one of 'signal' (a signal id), 'gesture' (the gesture seen) or 'hand' (cards), not several or none",
+        )
+    if "gesture" in s:
+        return _gesture(r, s)
     if "signal" in s:
         r.keys(("setup",), s, ("signal",))
         signal = r.choice(("setup", "signal"), s["signal"], SIGNAL_IDS, "a signal", "signals", fold=True)
@@ -361,6 +384,31 @@ def _signal(r: Reader, s: dict[object, object]) -> Setup | Missing:
     r.keys(("setup",), s, ("hand",))
     hand = r.cards(("setup", "hand"), s["hand"], 1, 15)
     return MISSING if isinstance(hand, Missing) else SignalSetup(hand=hand)
+
+
+def _gesture(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    """The gesture a partner makes, in words of the rules' table ("stick out the thumb", or just "thumb")."""
+    r.keys(("setup",), s, ("gesture",), ("times",))
+    words = r.text(("setup", "gesture"), s["gesture"])
+    if isinstance(words, Missing):
+        return MISSING
+    # Only the gestures are searched, never the meanings: the setup must not name its own answer.
+    fits = [x for x in SIGNALS if all(w in x.gesture.lower() for w in words.lower().split())]
+    if len(fits) != 1:
+        found = f"fits {' '.join(x.id for x in fits)}" if fits else "is no gesture of the rules' table"
+        return r.add(
+            ("setup", "gesture"),
+            f"{short(words)} {found}: describe one gesture (gestures: {'; '.join(x.gesture for x in SIGNALS)})",
+        )
+    times = None
+    if "times" in s:
+        if fits[0].id != "aces":
+            return r.add(("setup", "times"), "'times' counts the mouth opening for the aces; this gesture has no count")
+        counted = r.integer(("setup", "times"), s["times"], 1, 4)
+        if isinstance(counted, Missing):
+            return MISSING
+        times = counted
+    return SignalSetup(signal=fits[0].id, from_gesture=True, times=times)
 
 
 def _game(r: Reader, s: dict[object, object]) -> Setup | Missing:
