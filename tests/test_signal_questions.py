@@ -6,6 +6,7 @@ instead of ``signal:``; the learner then sees the gesture, never the signal's na
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -148,3 +149,18 @@ def test_the_course_asks_these_signals_from_the_gesture(name: str) -> None:
     assert found.meaning.lower() not in text
     for word in CARD_NAMES[found.id]:
         assert word not in text.replace(scenario.hint.lower() if scenario.hint else "", ""), word
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_signal_drills_never_name_the_meaning_in_the_question(seed: int) -> None:
+    from tutor.content.drills import signal_drill
+
+    rng = random.Random(seed)
+    for found in SIGNALS:
+        drill = signal_drill(found, True, rng)
+        text = drill.question.lower()
+        assert found.meaning.lower() not in text
+        for name in CARD_NAMES[found.id]:
+            assert name not in text, (found.id, text)
+        back = signal_drill(found, False, rng)
+        assert found.gesture.split(",")[0].lower() not in back.question.lower()

@@ -55,11 +55,17 @@ from tutor.engine import (
     signal,
 )
 from tutor.engine.errors import short
+from tutor.engine.position import Position
+from tutor.engine.solver import MAX_TRICKS_LEFT, solve_position
 from tutor.play.bots import base_choice
 
 MAX_COUNT = 10_000
 # How often a player in a generated deal plays a random card instead of the bots' policy.
 SLIP = 0.25
+# ``play`` positions: at most this many tricks left by default (solved in milliseconds, see benchmarks/).
+PLAY_TRICKS_LEFT = 5
+# Every kind the generator writes: the app's kinds, and ``play`` (the app shows it once it draws play puzzles).
+GENERATED_KINDS: tuple[str, ...] = (*KINDS, *(("play",) if "play" not in KINDS else ()))
 # The curriculum's topics; every generated scenario uses one of these.
 TOPICS: tuple[str, ...] = (
     "ranking",
@@ -72,6 +78,7 @@ TOPICS: tuple[str, ...] = (
     "mordienne",
     "signals",
     "game",
+    "play",
 )
 
 # First names for the partnership draw: French, Breton and Vendéen (Bas-Poitou, Marais) names, so that
@@ -151,24 +158,32 @@ class _Draft:
 # --- the public API ------------------------------------------------------------------------------
 
 
-def generate(kind: str, count: int, seed: int) -> list[Data]:
+def generate(kind: str, count: int, seed: int, tricks_left: int = PLAY_TRICKS_LEFT) -> list[Data]:
     """``count`` random scenarios of ``kind`` as YAML-ready mappings, ids ``gen-<kind>-<seed>-<n>``.
 
-    Raises :class:`RuleViolation` for an unknown kind, a count outside 1-10,000 or a negative seed.
+    ``tricks_left`` (``play`` only): the most tricks left in a position, 1 to 7; 5 by default keeps each
+    one solved in milliseconds. Raises :class:`RuleViolation` for an unknown kind, a count outside
+    1-10,000, a negative seed or a ``tricks_left`` outside 1-7.
     """
     _check_arguments(kind, count, seed)
+    if isinstance(tricks_left, bool) or not isinstance(tricks_left, int) or not 1 <= tricks_left <= MAX_TRICKS_LEFT:
+        raise RuleViolation(
+            f"the tricks left must be a whole number from 1 to {MAX_TRICKS_LEFT}, not {short(tricks_left)}"
+        )
     rng = random.Random(seed)
+    if kind == "play":
+        return [_assemble(kind, seed, n, _play_puzzle(rng, tricks_left)) for n in range(1, count + 1)]
     make = _GENERATORS[kind]
     return [_assemble(kind, seed, n, make(rng)) for n in range(1, count + 1)]
 
 
-def generate_scenarios(kind: str, count: int, seed: int) -> list[Scenario]:
+def generate_scenarios(kind: str, count: int, seed: int, tricks_left: int = PLAY_TRICKS_LEFT) -> list[Scenario]:
     """The scenarios of :func:`generate`, read back from their YAML text through the file loader and solved.
 
     In-memory practice is therefore exactly as valid as ``generate`` + ``check``; a scenario the loader or
     the engine rejected would raise :class:`ContentError` (a bug in the generator, never expected).
     """
-    return [_checked(data)[1] for data in generate(kind, count, seed)]
+    return [_checked(data)[1] for data in generate(kind, count, seed, tricks_left)]
 
 
 def scenario_yaml(data: Data) -> str:
@@ -176,14 +191,16 @@ def scenario_yaml(data: Data) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
 
 
-def write_scenarios(kind: str, count: int, seed: int, out: Path, force: bool = False) -> list[Path]:
+def write_scenarios(
+    kind: str, count: int, seed: int, out: Path, force: bool = False, tricks_left: int = PLAY_TRICKS_LEFT
+) -> list[Path]:
     """Write the generated scenarios as ``out/<id>.yaml`` (creating ``out``), each checked before it is written.
 
     Nothing is written if a file of one of those names exists (unless ``force``: then regular files are
     replaced) or is a symbolic link (never written through). Raises :class:`RuleViolation` for bad
     arguments, a name that is taken, or a folder that cannot be written.
     """
-    checked = [_checked(data) for data in generate(kind, count, seed)]
+    checked = [_checked(data) for data in generate(kind, count, seed, tricks_left)]
     return write_all([(out / f"{scenario.id}.yaml", text) for text, scenario in checked], force)
 
 
@@ -196,8 +213,8 @@ def whole_number(text: str, what: str) -> int:
 
 
 def _check_arguments(kind: str, count: int, seed: int) -> None:
-    if kind not in KINDS:
-        raise RuleViolation(f"{short(kind)} is not a kind the generator writes (kinds: {' '.join(KINDS)})")
+    if kind not in GENERATED_KINDS:
+        raise RuleViolation(f"{short(kind)} is not a kind the generator writes (kinds: {' '.join(GENERATED_KINDS)})")
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise RuleViolation(f"the count must be a whole number from 1 to {MAX_COUNT:,}, not {short(count)}")
     # A negative seed would put '--' in the id, which is not a slug.
@@ -978,6 +995,64 @@ def _dealing(rng: random.Random) -> _Draft:
         setup,
         ask,
         hint="The eldest sits to the dealer's left and is dealt first; the player to the dealer's right cuts.",
+    )
+
+
+# --- play ----------------------------------------------------------------------------------------
+
+
+def _play_puzzle(rng: random.Random, most_left: int) -> _Draft:
+    """A position from a deal played naturally up to its last tricks, where the card to play matters.
+
+    The deal is dealt and played by the bots' policy with slips (:func:`_natural_card`) until 1 to
+    ``most_left`` tricks are left, then 0 to 3 cards into the trick under way. The exact solver keeps the
+    position only if some card of the mover's hand does worse than the best one (``best`` a strict subset
+    of the hand): choosing is then the point of the puzzle. Mostly 3 to 5 tricks left, where choices are rich.
+    """
+    rule = True if rng.random() < 0.3 else None
+    lefts = list(range(min(2, most_left), most_left + 1))
+    weights = [1 + min(k, 5) for k in lefts]  # more tricks left, more to think about (but 6-7 are slow)
+    for _ in range(200):
+        left = rng.choices(lefts, weights=weights)[0]
+        dealer = rng.choice(SEATS)
+        state = DealState.start(dealer, shuffle_and_deal(rng, dealer).hands)
+        while len(state.tricks) < 9 - left:
+            state = state.play(_natural_card(rng, state))
+        for _ in range(rng.randint(0, 3)):
+            state = state.play(_natural_card(rng, state))
+        position = Position.build(
+            [t.winner for t in state.tricks], state.leader, state.current, state.hands, bool(rule)
+        )
+        solution = solve_position(position)
+        if len(solution.best) < len(state.hands[state.to_play]):
+            break
+    mover = state.to_play.title
+    options = [
+        (["best"], f"Which card should {mover} play?"),
+        (["best"], f"{mover} to play: which card is best?"),
+        (["best", "value"], f"Which card should {mover} play, and what does the deal score then?"),
+        (["value", "best"], f"With best play by all, what does the deal score? Which card should {mover} play?"),
+    ]
+    if len(state.hands[state.to_play]) <= 3:
+        options.append((["results"], f"What does each of {mover}'s cards lead to, with best play after it?"))
+    ask, title = _pick_ask(rng, options)
+    tiers = {TIERS[c] for c in state.hands[state.to_play]}
+    difficulty = 1 + (position.tricks_left >= 4) + (bool(rule) or "results" in ask or len(tiers) >= 4)
+    setup: Data = {
+        "tricks": _results_yaml([t.winner for t in state.tricks]),
+        "leader": state.leader.value,
+        "plays": _codes(state.current),
+        "hands": {seat.value: _codes(_best_first(state.hands[seat])) for seat in SEATS},
+    }
+    return _Draft(
+        title,
+        "play",
+        difficulty,
+        setup,
+        ask,
+        mordienne=rule,
+        hint="Count the tricks each player can still take: the point goes to the most tricks, "
+        "a tie to whoever got there first.",
     )
 
 

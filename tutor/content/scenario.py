@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tutor.content.drills import gesture_seen
 from tutor.content.outcomes import ALL_KINDS, OUTCOME_SHAPES, normalize
 from tutor.content.problems import ContentError, Problem
 from tutor.content.reader import MISSING, SLUG, Missing, Reader, internal_error
@@ -74,12 +75,7 @@ class SignalSetup:
         """The gesture as the learner sees it, when the setup gives a gesture ("open the mouth twice")."""
         if not self.from_gesture or self.signal is None:
             return None
-        if self.signal == "aces":
-            return "open the mouth" + (f" {_TIMES[self.times]}" if self.times else "")
-        return signal(self.signal).gesture
-
-
-_TIMES = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
+        return gesture_seen(signal(self.signal), self.times)
 
 
 @dataclass(frozen=True)
