@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from tutor.content.drills import gesture_seen
 from tutor.content.outcomes import ALL_KINDS, OUTCOME_SHAPES, normalize
@@ -181,6 +182,10 @@ def _read(doc: Document) -> Scenario:
     if r.problems or any(isinstance(v, Missing) for v in values):
         raise ContentError(r.problems or [doc.problem((), "this scenario could not be read")])
     assert isinstance(sid, str) and isinstance(title, str) and isinstance(topic, str) and isinstance(kind, str)
+    # Checked just above: nothing is missing.
+    assert not isinstance(setup, Missing) and not isinstance(ask, Missing) and not isinstance(mordienne, Missing)
+    assert not isinstance(expect, Missing) and not isinstance(note, Missing) and not isinstance(hint, Missing)
+    assert not isinstance(difficulty, Missing)
     return Scenario(
         sid,
         title,
@@ -192,7 +197,7 @@ def _read(doc: Document) -> Scenario:
         expect,
         note,
         difficulty,
-        hint,  # type: ignore[arg-type]
+        hint,
         doc,
     )
 
@@ -252,7 +257,10 @@ def _expect(r: Reader, value: object, kind: object, setup: Setup | Missing) -> d
     result: dict[str, object] = {}
     for key, written in expect.items():
         if key not in keys:
-            r.add(("expect", key), f"{short(key)} is not an outcome of this scenario (outcomes: {' '.join(keys)})")
+            r.add(
+                ("expect", cast(PathPart, key)),
+                f"{short(key)} is not an outcome of this scenario (outcomes: {' '.join(keys)})",
+            )
             continue
         try:
             result[str(key)] = normalize(kind, str(key), written)
@@ -335,10 +343,10 @@ def _deal(r: Reader, s: dict[object, object]) -> Setup | Missing:
         for seat in SEATS:
             if seat not in hands:
                 r.add(("setup", "hands"), f"missing hand for {seat} (a deal needs all four hands)")
-    tricks = r.sequence(("setup", "plays"), s["plays"], TRICKS_PER_DEAL, "tricks") if "plays" in s else MISSING
+    played = r.sequence(("setup", "plays"), s["plays"], TRICKS_PER_DEAL, "tricks") if "plays" in s else MISSING
     plays: list[tuple[Card, ...]] = []
-    if not isinstance(tricks, Missing):
-        for number, trick in enumerate(tricks):
+    if not isinstance(played, Missing):
+        for number, trick in enumerate(played):
             found = r.cards(("setup", "plays", number), trick, 4)
             if not isinstance(found, Missing):
                 plays.append(found)
@@ -510,7 +518,7 @@ def _play_expect(r: Reader, written: object, setup: PlaySetup) -> None:
     if isinstance(written.get("best"), list):
         named += [(("expect", "best", n), c) for n, c in enumerate(written["best"])]
     if isinstance(written.get("results"), dict):
-        named += [(("expect", "results", k), k) for k in written["results"]]  # type: ignore[misc]
+        named += [(("expect", "results", cast(PathPart, k)), k) for k in written["results"]]
     for path, value in named:
         try:
             c = parse_card(value)

@@ -1,9 +1,11 @@
 """The Hint button (issue #6): estimate each card's chance of winning the deal's point by playouts.
 
 For the learner's turn, the cards the learner cannot see are dealt at random (consistently with what
-has been played and with the partner's signals), and the rest of the deal is played out with the
-bots' base policy (:func:`tutor.play.bots.base_choice`), once per candidate card. The share of
-playouts in which the learner's partnership wins the point is that card's chance.
+has been played, with the partner's signals and, after a chant, with the chanters having kept their nine
+best of fifteen), and the rest of the deal is played out with the bots' policy (the signal layer S1-S2
+over :func:`tutor.play.bots.base_choice`, every player knowing its partner's named cards as signalled;
+``follow_signals=False`` gives the base policy alone), once per candidate card. The share of playouts
+in which the learner's partnership wins the point is that card's chance.
 
 Everything runs on numpy arrays of tier counts, a batch of playouts at a time:
 
