@@ -73,7 +73,7 @@ def play(deal: Deal, south: Callable[[DealState], Card]) -> bool:
     return winner is not None and winner.team is LEARNER.team
 
 
-def hinted(deal: Deal, new: bool, playouts: int, seed: int) -> Callable[[DealState], Card]:
+def hinted(deal: Deal, new: bool, playouts: int, seed: int, parts: str = "both") -> Callable[[DealState], Card]:
     def choose(state: DealState) -> Card:
         request = HintRequest(
             state,
@@ -82,8 +82,8 @@ def hinted(deal: Deal, new: bool, playouts: int, seed: int) -> Callable[[DealSta
             partner_aces=deal.aces[LEARNER.partner] or None,
             partner_signalled=True,
             out_of_play=frozenset(deal.discards.get(LEARNER, ())),
-            chant=deal.chant and new,
-            follow_signals=new,
+            chant=deal.chant and new and parts in ("both", "chant"),
+            follow_signals=new and parts in ("both", "signals"),
         )
         return hint(request, playouts=playouts, seed=seed + len(state.current) + 4 * len(state.tricks)).best
 
@@ -112,6 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=400, help="deals played by each South (default 400)")
     parser.add_argument("--playouts", type=int, default=400, help="playout budget per hint (default 400)")
     parser.add_argument("--seed", type=int, default=1, help="first deal's seed; deal k uses seed + k")
+    parser.add_argument(
+        "--new",
+        choices=("both", "chant", "signals"),
+        default="both",
+        help="what the new hint changes: both (default), only the chant-aware sampling, only the signal playouts",
+    )
     args = parser.parse_args(argv)
     if args.deals < 2 or args.playouts < 1:
         parser.error("--deals must be 2 or more and --playouts 1 or more")
@@ -121,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     for k in range(args.deals):
         deal = Deal(args.seed + k)
         chanted.append(deal.chant)
-        new.append(float(play(deal, hinted(deal, True, args.playouts, k))))
+        new.append(float(play(deal, hinted(deal, True, args.playouts, k, args.new))))
         old.append(float(play(deal, hinted(deal, False, args.playouts, k))))
         bot.append(float(play(deal, bot_south(deal))))
     diff = [a - b for a, b in zip(new, old, strict=True)]
@@ -131,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - start
     print(
         f"{args.deals} deals (seeds {args.seed}-{args.seed + args.deals - 1}), {sum(chanted)} with a chant; "
-        f"hint playouts {args.playouts}; {seconds:.0f} s"
+        f"hint playouts {args.playouts}; new hint: {args.new}; {seconds:.0f} s"
     )
     print(f"  South follows the new hint (chant-aware, signal playouts): {interval(new)} of points won")
     print(f"  South follows the old hint:                                {interval(old)}")
