@@ -164,3 +164,16 @@ def test_the_signal_drills_never_name_the_meaning_in_the_question(seed: int) -> 
             assert name not in text, (found.id, text)
         back = signal_drill(found, False, rng)
         assert found.gesture.split(",")[0].lower() not in back.question.lower()
+
+
+def test_the_practice_page_shows_the_gesture_not_the_signal() -> None:
+    """In the app, before the answer: the aces question shows "Open the mouth twice" and never names the aces."""
+    from helpers import open_page
+
+    at = open_page("screens/practice.py", query={"scenario": "signal-aces-read"})
+    shown = " ".join(m.value for m in at.markdown).lower()
+    assert "open the mouth twice" in shown
+    assert "i hold aces" not in shown and "data-signal" not in shown
+    thumb = open_page("screens/practice.py", query={"scenario": "signal-grand-neuf-thumb"})
+    text = " ".join(m.value for m in thumb.markdown).lower()
+    assert "stick out the thumb" in text and "grand-neuf" not in text.replace("grand is french", "")
