@@ -139,9 +139,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.deals} deals (seeds {args.seed}-{args.seed + args.deals - 1}), {sum(chanted)} with a chant; "
         f"hint playouts {args.playouts}; new hint: {args.new}; {seconds:.0f} s"
     )
-    print(f"  South follows the new hint (chant-aware, signal playouts): {interval(new)} of points won")
-    print(f"  South follows the old hint:                                {interval(old)}")
-    print(f"  South plays the bots' policy (floor, same run):            {interval(bot)}")
+    label = {"both": "chant-aware, signal playouts", "chant": "chant-aware only", "signals": "signal playouts only"}
+    print(f"  South follows the new hint ({label[args.new]}): {interval(new)} of points won")
+    print(f"  South follows the old hint: {interval(old)}")
+    print(f"  South plays the bots' policy (floor, same run): {interval(bot)}")
     print(f"  paired difference new - old: {100 * mean:+.1f} points per 100 deals ± {100 * half:.1f} (95%)")
     on_chant = [d for d, c in zip(diff, chanted, strict=True) if c]
     if len(on_chant) > 1:
