@@ -99,6 +99,7 @@ def _hint_steps() -> list[Step]:
         aces = sum(1 for c in start.hands[partner] if c.rank == "A")
         requests = [
             HintRequest(state, seat, named, aces or None, partner_signalled=n % 2 == 0, mordienne=n % 3 == 0),
+            HintRequest(state, seat, named, aces or None, partner_signalled=True, chant=True),
             HintRequest(state, seat, frozenset(PACK[:1]) | named, 4 if n % 4 else None, partner_signalled=True),
             HintRequest(state, seat, frozenset(c for c in PACK if c.name), 7, partner_signalled=True),
         ]

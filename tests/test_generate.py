@@ -182,8 +182,8 @@ def test_tricks_lean_towards_ties_and_traps(samples: dict[str, list[tuple[Scenar
     assert all(isinstance(t, Trick) for t in tricks)
     spoiled = [t for t in tricks if isinstance(t, Trick) and t.spoiled]
     whole = [t for t in tricks if isinstance(t, Trick) and not t.spoiled]
-    # About half spoiled, against 6.9% in random play.
-    assert 0.35 <= len(spoiled) / len(tricks) <= 0.65
+    # About a quarter spoiled (issue 12, section 4): four times random play's 6.9%, but no longer half.
+    assert 0.15 <= len(spoiled) / len(tricks) <= 0.35
     # The last player spoils: the tactic of rules.md section 7.
     assert share([t.plays[3][1] in t.best for t in spoiled]) >= 0.3
     # Equal cards that are not the best, so do not spoil.
@@ -285,11 +285,31 @@ def test_games_mix_entries_and_are_sometimes_drawn(samples: dict[str, list[tuple
     games = samples["game"]
     setups = [s.setup for s, _ in games]
     assert all(isinstance(setup, GameSetup) for setup in setups)
-    assert share([getattr(r, "winner", "?") is None for _, r in games]) >= 0.2
+    assert share([getattr(r, "winner", "?") is None for _, r in games]) >= 0.1
     mixed = [
         isinstance(setup, GameSetup) and len({isinstance(d, DealPoint) for d in setup.deals}) == 2 for setup in setups
     ]
     assert share(mixed) >= 0.4
+
+
+def test_deals_nobody_wins_stay_rare(samples: dict[str, list[tuple[Scenario, object]]]) -> None:
+    """Real play almost never spoils all nine tricks: at most 2% of the deals shown have no winner (issue 12, 4).
+
+    Every deal counts: a deal scenario, and each of a game's five deals, whether given trick by trick or by
+    its points (a null team). The bound is statistical; the sample holds 400 deals and 2,000 game deals.
+    """
+    nobody: list[bool] = [score_of(r).point_winner is None for _, r in samples["deal"]]
+    for s, _ in samples["game"]:
+        assert isinstance(s.setup, GameSetup)
+        for entry in s.setup.deals:
+            if isinstance(entry, DealPoint):
+                nobody.append(entry.team is None)
+            else:
+                nobody.append(all(result is None for result in entry))
+    assert len(nobody) == SAMPLE * 6
+    assert share(nobody) <= 0.02
+    # The corner case still turns up now and then, as a reminder of the rule.
+    assert sum(nobody) > 0
 
 
 def test_dealings_usually_cut(samples: dict[str, list[tuple[Scenario, object]]]) -> None:

@@ -149,7 +149,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if not args.out:
         raise RuleViolation("give the folder to write the scenarios to: --out DIR")
     try:
-        written = write_scenarios(args.kind, count, seed, Path(args.out), force=args.force)
+        tricks_left = whole_number(args.tricks_left, "--tricks-left")
+        written = write_scenarios(args.kind, count, seed, Path(args.out), force=args.force, tricks_left=tricks_left)
     except ContentError as error:  # a generator bug: report it like check would, never as a traceback
         _print_problems(error.problems)
         return 1
@@ -249,16 +250,24 @@ def build_parser() -> argparse.ArgumentParser:
     gen_p = commands.add_parser(
         "generate",
         help="write random practice scenarios of one kind",
-        description="Write N random scenarios of KIND (rank draw trick deal chant signal game dealing) to "
+        description="Write N random scenarios of KIND (rank draw trick deal chant signal game dealing play) to "
         "DIR/<id>.yaml, each checked first. They lean towards what is worth practising: ties, traps, close "
-        "finishes, mordiennes. No 'expect': the engine gives the answers. The same seed writes the same files. "
+        "finishes, mordiennes; 'play' writes positions near the end of a naturally played deal where the card "
+        "to play matters (some card does worse than the best). No 'expect': the engine gives the answers. "
+        "The same seed writes the same files. "
         "Nothing is written if one of the files exists already (unless --force) or is a symbolic link (never "
         "written through, even with --force).",
     )
-    gen_p.add_argument("kind", metavar="KIND", help="rank, draw, trick, deal, chant, signal, game or dealing")
+    gen_p.add_argument("kind", metavar="KIND", help="rank, draw, trick, deal, chant, signal, game, dealing or play")
     gen_p.add_argument("--count", default="10", metavar="N", help="how many scenarios, 1 to 10000 (default 10)")
     gen_p.add_argument("--seed", default="0", metavar="S", help="random seed, 0 or more (default 0)")
     gen_p.add_argument("--out", metavar="DIR", help="folder to write to, created if missing (required)")
+    gen_p.add_argument(
+        "--tricks-left",
+        default="5",
+        metavar="K",
+        help="play only: at most K tricks left in a position, 1 to 7 (default 5: each solved in milliseconds)",
+    )
     gen_p.add_argument("--force", action="store_true", help="replace files of the same names (never through a link)")
     gen_p.set_defaults(run=cmd_generate)
     return parser

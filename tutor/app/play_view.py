@@ -298,6 +298,7 @@ def hint_request(match: Match) -> HintRequest:
         partner_signalled=True,
         out_of_play=frozenset(deal.discards.get(LEARNER, ())),
         mordienne=match.mordienne,
+        chant=bool(deal.chant_happened),  # the chanters kept their nine best: sample their hands accordingly
     )
 
 

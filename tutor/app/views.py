@@ -561,7 +561,11 @@ def signal_html(
             parts.append(_block("Signals", f'<div class="alu-row">{pills}</div>'))
         return "".join(parts)
     assert setup.signal is not None
-    parts = [_block("The signal", badge(setup.signal, "dealer"))]
+    seen = setup.gesture_seen
+    if seen is not None:  # asked from the gesture: the signal's name would give the answer away
+        parts = [_block("Your partner's gesture", f"<p>{_e(seen.capitalize())}.</p>")]
+    else:
+        parts = [_block("The signal", badge(setup.signal, "dealer"))]
     if reveal and isinstance(result, SignalLookup):
         parts.append(_block(None, f"“{_e(result.signal.meaning)}”: {_e(result.signal.gesture)}"))
         if result.signal.card is not None:

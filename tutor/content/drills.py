@@ -19,6 +19,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tutor.engine import (
     NAMED,
@@ -45,6 +46,9 @@ from tutor.engine import (
 from tutor.engine.ranking import card_step, number_notes, tier_step
 from tutor.engine.ranking import trap_notes as engine_trap_notes
 from tutor.engine.steps import Step
+
+if TYPE_CHECKING:
+    from tutor.content.scenario import Scenario
 
 TIE = "They tie"
 NO_NAME = "No name"
@@ -335,14 +339,31 @@ def random_name(rng: random.Random) -> NameDrill:
 # --- Signals quiz -----------------------------------------------------------------------------------------
 
 
+_TIMES = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
+
+
+def gesture_seen(s: Signal, times: int | None = None) -> str:
+    """The gesture as a partner is seen making it, without naming what it says.
+
+    The rules' table describes the aces' gesture by its meaning ("open the mouth once for each ace held"),
+    which would give the answer away: seen at the table, it is the mouth opening ``times`` times.
+    """
+    if s.id == "aces":
+        return "open the mouth" + (f" {_TIMES[times]}" if times else "")
+    return s.gesture
+
+
 def signal_drill(s: Signal, to_meaning: bool, rng: random.Random) -> SignalDrill:
-    """Gesture -> meaning or meaning -> gesture, with three wrong choices from the other signals."""
+    """Gesture -> meaning or meaning -> gesture, with three wrong choices from the other signals.
+
+    A question never holds its answer: the gesture is given as seen (:func:`gesture_seen`).
+    """
     others = rng.sample([x for x in SIGNALS if x != s], 3)
     picks = [s, *others]
     rng.shuffle(picks)
     why = look_up(s.id).explanation
     if to_meaning:
-        question = f"Your partner gives this signal: {s.gesture}. What does it say?"
+        question = f"Your partner gives this signal: {gesture_seen(s, rng.randint(1, 4))}. What does it say?"
         return SignalDrill(f"gesture-signal:{s.id}", s, True, question, tuple(x.meaning for x in picks), s.meaning, why)
     question = f"How do you tell your partner “{s.meaning}”?"
     return SignalDrill(f"signal-gesture:{s.id}", s, False, question, tuple(x.gesture for x in picks), s.gesture, why)
@@ -351,6 +372,18 @@ def signal_drill(s: Signal, to_meaning: bool, rng: random.Random) -> SignalDrill
 def signal_quiz(rng: random.Random, size: int = 5) -> tuple[SignalDrill, ...]:
     """``size`` questions on distinct signals, mixing both directions."""
     return tuple(signal_drill(s, rng.random() < 0.5, rng) for s in rng.sample(SIGNALS, size))
+
+
+def play_puzzle(rng: random.Random, tricks_left: int = 5) -> Scenario:
+    """A ``play`` puzzle for endless practice: a position near the end of a natural deal where the card matters.
+
+    The same as ``aluette-tutor generate play`` (:func:`tutor.content.generate.generate_scenarios`): a
+    :class:`Scenario` read back through the file loader and solved, with at most ``tricks_left`` tricks left.
+    The seed is drawn from ``rng``, so a seeded ``rng`` gives the same puzzles again.
+    """
+    from tutor.content.generate import generate_scenarios  # the solver and the generator load only when used
+
+    return generate_scenarios("play", 1, rng.randrange(1 << 30), tricks_left)[0]
 
 
 # --- Making and checking drills ---------------------------------------------------------------------------

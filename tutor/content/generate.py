@@ -52,10 +52,20 @@ from tutor.engine import (
     resolve_trick,
     score_deal,
     shuffle_and_deal,
+    signal,
 )
 from tutor.engine.errors import short
+from tutor.engine.position import Position
+from tutor.engine.solver import MAX_TRICKS_LEFT, solve_position
+from tutor.play.bots import base_choice
 
 MAX_COUNT = 10_000
+# How often a player in a generated deal plays a random card instead of the bots' policy.
+SLIP = 0.25
+# ``play`` positions: at most this many tricks left by default (solved in milliseconds, see benchmarks/).
+PLAY_TRICKS_LEFT = 5
+# Every kind the generator writes: the app's kinds, and ``play`` (the app shows it once it draws play puzzles).
+GENERATED_KINDS: tuple[str, ...] = (*KINDS, *(("play",) if "play" not in KINDS else ()))
 # The curriculum's topics; every generated scenario uses one of these.
 TOPICS: tuple[str, ...] = (
     "ranking",
@@ -68,6 +78,7 @@ TOPICS: tuple[str, ...] = (
     "mordienne",
     "signals",
     "game",
+    "play",
 )
 
 # First names for the partnership draw: French, Breton and Vendéen (Bas-Poitou, Marais) names, so that
@@ -147,24 +158,32 @@ class _Draft:
 # --- the public API ------------------------------------------------------------------------------
 
 
-def generate(kind: str, count: int, seed: int) -> list[Data]:
+def generate(kind: str, count: int, seed: int, tricks_left: int = PLAY_TRICKS_LEFT) -> list[Data]:
     """``count`` random scenarios of ``kind`` as YAML-ready mappings, ids ``gen-<kind>-<seed>-<n>``.
 
-    Raises :class:`RuleViolation` for an unknown kind, a count outside 1-10,000 or a negative seed.
+    ``tricks_left`` (``play`` only): the most tricks left in a position, 1 to 7; 5 by default keeps each
+    one solved in milliseconds. Raises :class:`RuleViolation` for an unknown kind, a count outside
+    1-10,000, a negative seed or a ``tricks_left`` outside 1-7.
     """
     _check_arguments(kind, count, seed)
+    if isinstance(tricks_left, bool) or not isinstance(tricks_left, int) or not 1 <= tricks_left <= MAX_TRICKS_LEFT:
+        raise RuleViolation(
+            f"the tricks left must be a whole number from 1 to {MAX_TRICKS_LEFT}, not {short(tricks_left)}"
+        )
     rng = random.Random(seed)
+    if kind == "play":
+        return [_assemble(kind, seed, n, _play_puzzle(rng, tricks_left)) for n in range(1, count + 1)]
     make = _GENERATORS[kind]
     return [_assemble(kind, seed, n, make(rng)) for n in range(1, count + 1)]
 
 
-def generate_scenarios(kind: str, count: int, seed: int) -> list[Scenario]:
+def generate_scenarios(kind: str, count: int, seed: int, tricks_left: int = PLAY_TRICKS_LEFT) -> list[Scenario]:
     """The scenarios of :func:`generate`, read back from their YAML text through the file loader and solved.
 
     In-memory practice is therefore exactly as valid as ``generate`` + ``check``; a scenario the loader or
     the engine rejected would raise :class:`ContentError` (a bug in the generator, never expected).
     """
-    return [_checked(data)[1] for data in generate(kind, count, seed)]
+    return [_checked(data)[1] for data in generate(kind, count, seed, tricks_left)]
 
 
 def scenario_yaml(data: Data) -> str:
@@ -172,14 +191,16 @@ def scenario_yaml(data: Data) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
 
 
-def write_scenarios(kind: str, count: int, seed: int, out: Path, force: bool = False) -> list[Path]:
+def write_scenarios(
+    kind: str, count: int, seed: int, out: Path, force: bool = False, tricks_left: int = PLAY_TRICKS_LEFT
+) -> list[Path]:
     """Write the generated scenarios as ``out/<id>.yaml`` (creating ``out``), each checked before it is written.
 
     Nothing is written if a file of one of those names exists (unless ``force``: then regular files are
     replaced) or is a symbolic link (never written through). Raises :class:`RuleViolation` for bad
     arguments, a name that is taken, or a folder that cannot be written.
     """
-    checked = [_checked(data) for data in generate(kind, count, seed)]
+    checked = [_checked(data) for data in generate(kind, count, seed, tricks_left)]
     return write_all([(out / f"{scenario.id}.yaml", text) for text, scenario in checked], force)
 
 
@@ -192,8 +213,8 @@ def whole_number(text: str, what: str) -> int:
 
 
 def _check_arguments(kind: str, count: int, seed: int) -> None:
-    if kind not in KINDS:
-        raise RuleViolation(f"{short(kind)} is not a kind the generator writes (kinds: {' '.join(KINDS)})")
+    if kind not in GENERATED_KINDS:
+        raise RuleViolation(f"{short(kind)} is not a kind the generator writes (kinds: {' '.join(GENERATED_KINDS)})")
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
         raise RuleViolation(f"the count must be a whole number from 1 to {MAX_COUNT:,}, not {short(count)}")
     # A negative seed would put '--' in the id, which is not a slug.
@@ -394,12 +415,13 @@ def _draw(rng: random.Random) -> _Draft:
 
 
 def _trick(rng: random.Random) -> _Draft:
-    """Four cards from a random leader; half the tricks are spoiled, the rest are full of traps."""
+    """Four cards from a random leader; a quarter of the tricks are spoiled, the rest full of traps and near misses.
+
+    A quarter is still four times what random play gives (6.9%), enough to keep spoiling in mind without
+    teaching that it is the usual ending of a trick (issue 12, section 4: it was half).
+    """
     leader = rng.choice(SEATS)
-    shape = _weighted(
-        rng,
-        [(30, "spoiled"), (20, "last-spoils"), (15, "equal-not-best"), (22, "trap"), (13, "ordinary")],
-    )
+    shape = _weighted(rng, _TRICK_WEIGHTS)
     plays = _TRICK_SHAPES[shape](rng)
     trick = resolve_trick(leader, plays)
     options = [
@@ -495,6 +517,14 @@ def _ordinary_plays(rng: random.Random) -> list[Card]:
             return plays
 
 
+# The two spoiled shapes make up a quarter; equal cards that do not spoil and traps make most of the rest.
+_TRICK_WEIGHTS: list[tuple[float, str]] = [
+    (13, "spoiled"),
+    (12, "last-spoils"),
+    (20, "equal-not-best"),
+    (30, "trap"),
+    (25, "ordinary"),
+]
 _TRICK_SHAPES: dict[str, Callable[[random.Random], list[Card]]] = {
     "spoiled": _spoiled_plays,
     "last-spoils": _last_spoils_plays,
@@ -512,9 +542,9 @@ _DEAL_SHAPES: list[tuple[float, str]] = [
     (10, "near-miss"),
     (26, "tie"),
     (10, "three-way"),
-    (3, "all-spoiled"),
+    (1, "all-spoiled"),  # a real deal is never spoiled from start to finish: a rare reminder of the rule
     (2, "sweep"),
-    (21, "ordinary"),
+    (23, "ordinary"),
 ]
 # Where the mordienne run starts (0-based trick): mostly mid-deal; a late start needs spoiled tricks first.
 _RUN_STARTS = {1: 2, 2: 3, 3: 4, 4: 4, 5: 3, 6: 2, 7: 1, 8: 1}
@@ -576,7 +606,8 @@ def _near_miss_results(rng: random.Random) -> list[Seat | None]:
 
 def _tie_results(rng: random.Random, tied: int) -> list[Seat | None]:
     """``tied`` players share the most tricks; whoever reached that number first takes the point."""
-    most = rng.choice([2, 3, 4] if tied == 2 else [1, 2, 3])
+    # Few tricks each leave many spoiled ones (two players on 2 leave at least 3): lean towards more tricks.
+    most = rng.choice([2, 3, 3, 4] if tied == 2 else [1, 2, 2, 3, 3])
     seats = list(SEATS)
     rng.shuffle(seats)
     results: list[Seat | None] = []
@@ -604,25 +635,18 @@ def _results_yaml(results: Sequence[Seat | None]) -> list[str]:
 
 
 def _natural_card(rng: random.Random, state: DealState) -> Card:
-    """A plausible card for the player to move: sometimes careless, often cheap, keen to spoil when last."""
-    seat = state.to_play
-    hand = state.hands[seat]
-    if not state.current:
-        return rng.choice(hand) if rng.random() < 0.7 else _best_card(hand)
-    if rng.random() < 0.3:
+    """A plausible card for the player to move: the bots' documented policy, with a careless card now and then.
+
+    One card-play policy for the whole tutor (issue 10, section 3): the bots play by
+    :func:`tutor.play.bots.base_choice`, the hint plays its playouts by the same rules, and so do the
+    generated deals, which therefore look like the deals a learner meets at the Play page. The random slips
+    keep the generated deals varied (a deterministic policy would play every dealt hand one way).
+    """
+    hand = state.hands[state.to_play]
+    if rng.random() < SLIP:
         return rng.choice(hand)
-    best = min(TIERS[c] for c in state.current)
-    holders = [s for s, c in state.current_plays if TIERS[c] == best]
-    if len(holders) == 1 and holders[0] is seat.partner:
-        return _worst_card(hand)  # partner is winning: keep the good cards
-    beat = [c for c in hand if TIERS[c] < best]
-    equal = [c for c in hand if TIERS[c] == best]
-    last = len(state.current) == 3
-    if equal and (last or rng.random() < 0.4) and (not beat or rng.random() < 0.5):
-        return rng.choice(equal)  # spoil the trick
-    if beat:
-        return _worst_card(beat)  # win as cheaply as possible
-    return _worst_card(hand)
+    played = [c for trick in state.tricks for _, c in trick.plays]
+    return base_choice(hand, state.current_plays, state.to_play, state.leader, played)
 
 
 def _play(
@@ -837,13 +861,7 @@ def _chant(rng: random.Random) -> _Draft:
 def _signal(rng: random.Random) -> _Draft:
     """A nine-card hand (useless, aces only, one or several named cards), or one signal to look up."""
     if rng.random() < 0.2:
-        signal_id = rng.choice(SIGNAL_IDS)
-        ask, title = _pick_ask(
-            rng, [(["meaning"], "What does this signal say?"), (["gesture"], "How do you give this signal?")]
-        )
-        # The finger signals are easily confused with one another.
-        fingers = signal_id in ("grand-neuf", "petit-neuf", "deux-de-chene", "deux-d-ecrit")
-        return _Draft(title, "signals", 1 + fingers, {"signal": signal_id}, ask)
+        return _signal_lookup(rng)
     shape = _weighted(rng, [(25, "useless"), (20, "aces"), (20, "one-named"), (35, "several-named")])
     if shape == "useless":
         named, aces = 0, 0
@@ -875,14 +893,34 @@ def _signal(rng: random.Random) -> _Draft:
     )
 
 
+def _signal_lookup(rng: random.Random) -> _Draft:
+    """One signal: from its gesture, what does it say? Or from its name, how is it given?
+
+    A question never shows its answer (issue 12, section 4): the meaning is asked from the gesture alone
+    (the aces with a count: "open the mouth twice"), and only the gesture is asked from the signal's name.
+    """
+    found = signal(rng.choice(SIGNAL_IDS))
+    # The finger signals are easily confused with one another.
+    fingers = found.id in ("grand-neuf", "petit-neuf", "deux-de-chene", "deux-d-ecrit")
+    if rng.random() < 0.5:
+        return _Draft("How do you give this signal?", "signals", 1 + fingers, {"signal": found.id}, ["gesture"])
+    setup: Data = {"gesture": found.gesture}
+    if found.id == "aces":
+        setup = {"gesture": "open the mouth", "times": rng.randint(1, 4)}
+    title = rng.choice(["Your partner makes this gesture. What does it say?", "What does this gesture tell you?"])
+    return _Draft(title, "signals", 1 + fingers, setup, ["meaning"])
+
+
 # --- game ----------------------------------------------------------------------------------------
 
 
 def _game(rng: random.Random) -> _Draft:
-    """Five deals mixing known points and trick results; about a third of the games end level."""
+    """Five deals mixing known points and trick results; about a fifth of the games end level."""
     first = rng.choice(SEATS)
-    rule = True if rng.random() < 0.35 else None
-    want_draw = rng.random() < 0.35
+    rule = True if rng.random() < 0.4 else None
+    # Without the mordienne every deal is worth 1, so five deals can only end level if one has no winner,
+    # which real play almost never gives: drawn games come mostly with the rule on (a 2 against two 1s).
+    want_draw = rng.random() < (0.5 if rule else 0.05)
     with_tricks = rng.choice([0.0, 0.3, 0.4, 0.5])  # the share of deals given trick by trick
     for _ in range(200):
         entries: list[Data] = []
@@ -890,8 +928,9 @@ def _game(rng: random.Random) -> _Draft:
         hard = False  # a deal given trick by trick that needs a tie-break or is a mordienne
         for _ in range(5):
             if rng.random() < with_tricks:
+                # A deal nobody wins is rare in play (never in 4,000 random deals): keep it a rare reminder.
                 shape = _weighted(
-                    rng, [(3, "ordinary"), (3, "tie"), (2 if rule else 0, "mordienne"), (1, "all-spoiled")]
+                    rng, [(3, "ordinary"), (3, "tie"), (2 if rule else 0, "mordienne"), (0.02, "all-spoiled")]
                 )
                 results = _results(rng, shape)
                 score = score_deal(results, bool(rule))
@@ -899,7 +938,7 @@ def _game(rng: random.Random) -> _Draft:
                 entries.append({"tricks": _results_yaml(results)})
                 points.append(DealPoint.of(score))
             else:
-                team = None if rng.random() < 0.06 else rng.choice(list(Team))
+                team = None if rng.random() < 0.003 else rng.choice(list(Team))
                 worth = 0 if team is None else (2 if rule and rng.random() < 0.25 else 1)
                 entries.append({"team": team.value if team else None, "points": worth})
                 points.append(DealPoint(team, worth))
@@ -956,6 +995,64 @@ def _dealing(rng: random.Random) -> _Draft:
         setup,
         ask,
         hint="The eldest sits to the dealer's left and is dealt first; the player to the dealer's right cuts.",
+    )
+
+
+# --- play ----------------------------------------------------------------------------------------
+
+
+def _play_puzzle(rng: random.Random, most_left: int) -> _Draft:
+    """A position from a deal played naturally up to its last tricks, where the card to play matters.
+
+    The deal is dealt and played by the bots' policy with slips (:func:`_natural_card`) until 1 to
+    ``most_left`` tricks are left, then 0 to 3 cards into the trick under way. The exact solver keeps the
+    position only if some card of the mover's hand does worse than the best one (``best`` a strict subset
+    of the hand): choosing is then the point of the puzzle. Mostly 3 to 5 tricks left, where choices are rich.
+    """
+    rule = True if rng.random() < 0.3 else None
+    lefts = list(range(min(2, most_left), most_left + 1))
+    weights = [1 + min(k, 5) for k in lefts]  # more tricks left, more to think about (but 6-7 are slow)
+    for _ in range(200):
+        left = rng.choices(lefts, weights=weights)[0]
+        dealer = rng.choice(SEATS)
+        state = DealState.start(dealer, shuffle_and_deal(rng, dealer).hands)
+        while len(state.tricks) < 9 - left:
+            state = state.play(_natural_card(rng, state))
+        for _ in range(rng.randint(0, 3)):
+            state = state.play(_natural_card(rng, state))
+        position = Position.build(
+            [t.winner for t in state.tricks], state.leader, state.current, state.hands, bool(rule)
+        )
+        solution = solve_position(position)
+        if len(solution.best) < len(state.hands[state.to_play]):
+            break
+    mover = state.to_play.title
+    options = [
+        (["best"], f"Which card should {mover} play?"),
+        (["best"], f"{mover} to play: which card is best?"),
+        (["best", "value"], f"Which card should {mover} play, and what does the deal score then?"),
+        (["value", "best"], f"With best play by all, what does the deal score? Which card should {mover} play?"),
+    ]
+    if len(state.hands[state.to_play]) <= 3:
+        options.append((["results"], f"What does each of {mover}'s cards lead to, with best play after it?"))
+    ask, title = _pick_ask(rng, options)
+    tiers = {TIERS[c] for c in state.hands[state.to_play]}
+    difficulty = 1 + (position.tricks_left >= 4) + (bool(rule) or "results" in ask or len(tiers) >= 4)
+    setup: Data = {
+        "tricks": _results_yaml([t.winner for t in state.tricks]),
+        "leader": state.leader.value,
+        "plays": _codes(state.current),
+        "hands": {seat.value: _codes(_best_first(state.hands[seat])) for seat in SEATS},
+    }
+    return _Draft(
+        title,
+        "play",
+        difficulty,
+        setup,
+        ask,
+        mordienne=rule,
+        hint="Count the tricks each player can still take: the point goes to the most tricks, "
+        "a tie to whoever got there first.",
     )
 
 

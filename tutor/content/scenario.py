@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
+from tutor.content.drills import gesture_seen
 from tutor.content.outcomes import ALL_KINDS, OUTCOME_SHAPES, normalize
 from tutor.content.problems import ContentError, Problem
 from tutor.content.reader import MISSING, SLUG, Missing, Reader, internal_error
@@ -19,7 +21,7 @@ from tutor.engine.errors import PathPart, RuleViolation, short
 from tutor.engine.game import DEALS_PER_GAME, DealPoint
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat
-from tutor.engine.signals import SIGNAL_IDS
+from tutor.engine.signals import SIGNAL_IDS, SIGNALS, signal
 
 REQUIRED = ("id", "title", "kind", "topic", "setup", "ask")
 OPTIONAL = ("rules", "expect", "note", "difficulty", "hint")
@@ -64,6 +66,17 @@ class ChantSetup:
 class SignalSetup:
     signal: str | None = None
     hand: tuple[Card, ...] | None = None
+    # Given as ``gesture:`` (issue 12): the learner sees the gesture, never the signal's name, and is
+    # asked what it says. ``times``: how often the mouth opens, for the aces signal.
+    from_gesture: bool = False
+    times: int | None = None
+
+    @property
+    def gesture_seen(self) -> str | None:
+        """The gesture as the learner sees it, when the setup gives a gesture ("open the mouth twice")."""
+        if not self.from_gesture or self.signal is None:
+            return None
+        return gesture_seen(signal(self.signal), self.times)
 
 
 @dataclass(frozen=True)
@@ -169,7 +182,7 @@ def _read(doc: Document) -> Scenario:
     if r.problems or any(isinstance(v, Missing) for v in values):
         raise ContentError(r.problems or [doc.problem((), "this scenario could not be read")])
     assert isinstance(sid, str) and isinstance(title, str) and isinstance(topic, str) and isinstance(kind, str)
-    # Checked just above (no value is missing); the narrowing is spelled out for the type checker.
+    # Checked just above: nothing is missing.
     assert not isinstance(setup, Missing) and not isinstance(ask, Missing) and not isinstance(mordienne, Missing)
     assert not isinstance(expect, Missing) and not isinstance(note, Missing) and not isinstance(hint, Missing)
     assert not isinstance(difficulty, Missing)
@@ -229,6 +242,8 @@ def _ask(r: Reader, value: object, kind: object, setup: Setup | Missing) -> tupl
             continue
         if key in asked:
             r.add(("ask", position), f"'{key}' is asked twice")
+        elif key == "gesture" and isinstance(setup, SignalSetup) and setup.from_gesture:
+            r.add(("ask", position), "the setup shows the gesture, so asking for it gives the answer away")
         else:
             asked.append(key)
     return tuple(asked)
@@ -242,7 +257,10 @@ def _expect(r: Reader, value: object, kind: object, setup: Setup | Missing) -> d
     result: dict[str, object] = {}
     for key, written in expect.items():
         if key not in keys:
-            r.add(("expect", str(key)), f"{short(key)} is not an outcome of this scenario (outcomes: {' '.join(keys)})")
+            r.add(
+                ("expect", cast(PathPart, key)),
+                f"{short(key)} is not an outcome of this scenario (outcomes: {' '.join(keys)})",
+            )
             continue
         try:
             result[str(key)] = normalize(kind, str(key), written)
@@ -325,10 +343,10 @@ def _deal(r: Reader, s: dict[object, object]) -> Setup | Missing:
         for seat in SEATS:
             if seat not in hands:
                 r.add(("setup", "hands"), f"missing hand for {seat} (a deal needs all four hands)")
-    written = r.sequence(("setup", "plays"), s["plays"], TRICKS_PER_DEAL, "tricks") if "plays" in s else MISSING
+    played = r.sequence(("setup", "plays"), s["plays"], TRICKS_PER_DEAL, "tricks") if "plays" in s else MISSING
     plays: list[tuple[Card, ...]] = []
-    if not isinstance(written, Missing):
-        for number, trick in enumerate(written):
+    if not isinstance(played, Missing):
+        for number, trick in enumerate(played):
             found = r.cards(("setup", "plays", number), trick, 4)
             if not isinstance(found, Missing):
                 plays.append(found)
@@ -356,8 +374,13 @@ def _chant(r: Reader, s: dict[object, object]) -> Setup | Missing:
 
 
 def _signal(r: Reader, s: dict[object, object]) -> Setup | Missing:
-    if ("signal" in s) == ("hand" in s):
-        return r.add(("setup",), "give either 'signal' (a signal id) or 'hand' (cards), not both or neither")
+    if sum(key in s for key in ("signal", "gesture", "hand")) != 1:
+        return r.add(
+            ("setup",),
+            "give one of 'signal' (a signal id), 'gesture' (the gesture seen) or 'hand' (cards), not several or none",
+        )
+    if "gesture" in s:
+        return _gesture(r, s)
     if "signal" in s:
         r.keys(("setup",), s, ("signal",))
         signal = r.choice(("setup", "signal"), s["signal"], SIGNAL_IDS, "a signal", "signals", fold=True)
@@ -365,6 +388,31 @@ def _signal(r: Reader, s: dict[object, object]) -> Setup | Missing:
     r.keys(("setup",), s, ("hand",))
     hand = r.cards(("setup", "hand"), s["hand"], 1, 15)
     return MISSING if isinstance(hand, Missing) else SignalSetup(hand=hand)
+
+
+def _gesture(r: Reader, s: dict[object, object]) -> Setup | Missing:
+    """The gesture a partner makes, in words of the rules' table ("stick out the thumb", or just "thumb")."""
+    r.keys(("setup",), s, ("gesture",), ("times",))
+    words = r.text(("setup", "gesture"), s["gesture"])
+    if isinstance(words, Missing):
+        return MISSING
+    # Only the gestures are searched, never the meanings: the setup must not name its own answer.
+    fits = [x for x in SIGNALS if all(w in x.gesture.lower() for w in words.lower().split())]
+    if len(fits) != 1:
+        found = f"fits {' '.join(x.id for x in fits)}" if fits else "is no gesture of the rules' table"
+        return r.add(
+            ("setup", "gesture"),
+            f"{short(words)} {found}: describe one gesture (gestures: {'; '.join(x.gesture for x in SIGNALS)})",
+        )
+    times = None
+    if "times" in s:
+        if fits[0].id != "aces":
+            return r.add(("setup", "times"), "'times' counts the mouth opening for the aces; this gesture has no count")
+        counted = r.integer(("setup", "times"), s["times"], 1, 4)
+        if isinstance(counted, Missing):
+            return MISSING
+        times = counted
+    return SignalSetup(signal=fits[0].id, from_gesture=True, times=times)
 
 
 def _game(r: Reader, s: dict[object, object]) -> Setup | Missing:
@@ -470,7 +518,7 @@ def _play_expect(r: Reader, written: object, setup: PlaySetup) -> None:
     if isinstance(written.get("best"), list):
         named += [(("expect", "best", n), c) for n, c in enumerate(written["best"])]
     if isinstance(written.get("results"), dict):
-        named += [(("expect", "results", str(k)), k) for k in written["results"]]
+        named += [(("expect", "results", cast(PathPart, k)), k) for k in written["results"]]
     for path, value in named:
         try:
             c = parse_card(value)

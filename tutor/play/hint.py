@@ -1,9 +1,11 @@
 """The Hint button (issue #6): estimate each card's chance of winning the deal's point by playouts.
 
 For the learner's turn, the cards the learner cannot see are dealt at random (consistently with what
-has been played and with the partner's signals), and the rest of the deal is played out with the
-bots' base policy (:func:`tutor.play.bots.base_choice`), once per candidate card. The share of
-playouts in which the learner's partnership wins the point is that card's chance.
+has been played, with the partner's signals and, after a chant, with the chanters having kept their nine
+best of fifteen), and the rest of the deal is played out with the bots' policy (the signal layer S1-S2
+over :func:`tutor.play.bots.base_choice`, every player knowing its partner's named cards as signalled;
+``follow_signals=False`` gives the base policy alone), once per candidate card. The share of playouts
+in which the learner's partnership wins the point is that card's chance.
 
 Everything runs on numpy arrays of tier counts, a batch of playouts at a time:
 
@@ -45,6 +47,8 @@ ACE_TIER = 9
 PACK_COUNTS: np.ndarray = np.bincount([TIERS[c] - 1 for c in PACK], minlength=TIER_COUNT).astype(np.int8)
 _TIER_INDEX = np.arange(TIER_COUNT)
 _NAMED_SET = frozenset(NAMED)
+_NAMED_TIERS = (_TIER_INDEX < 8).astype(np.int8)  # 1 for the tiers of the eight named cards (indices 0-7)
+CHANT_DISCARDS = 6  # each chanter discards six (rules.md section 6)
 DEFAULT_PLAYOUTS = 2000
 MIN_PLAYOUTS = 2000  # the issue's floor for the Hint button
 
@@ -62,6 +66,12 @@ class HintRequest:
     partner_signalled: bool = False
     out_of_play: frozenset[Card] = frozenset()  # cards the learner knows are out of play (own chant discards)
     mordienne: bool = False
+    # The chant happened this deal: the eldest and the dealer each kept their nine best of fifteen (rules.md
+    # section 6), so their discards, among the unseen cards, are no better than anything they kept.
+    chant: bool = False
+    # Playouts follow the signal layer of the bots (rules S1 and S2 of tutor.play.bots): every player knows
+    # the named cards its partner holds, as rule G1 signals them. False: the base policy alone (the old hint).
+    follow_signals: bool = True
 
 
 @dataclass(frozen=True)
@@ -121,6 +131,34 @@ def policy_choice(
         spoil = ~partner_alone & ~can_beat & holds_best & _opponent_holds_best(seat, best_count, best_seat)
         choice = np.where(spoil, best, choice)
     return choice
+
+
+def signal_choice(
+    hand: np.ndarray,
+    played: np.ndarray,
+    position: int,
+    seat: np.ndarray,
+    best: np.ndarray,
+    best_count: np.ndarray,
+    best_seat: np.ndarray,
+    partner_named: np.ndarray,
+) -> np.ndarray:
+    """The bots' full policy (:func:`tutor.play.bots.choose_card`: rules S1 and S2, then the base policy),
+    vectorized. ``partner_named`` is ``(rows, 19)``: the named cards (tiers 1-8) the partner still holds,
+    which its signals told the player (rule G1); the other arguments are as for :func:`policy_choice`.
+    """
+    base = policy_choice(hand, played, position, seat, best, best_count, best_seat)
+    # Cards nobody but the player, its partner's known cards and the played ones accounts for.
+    unseen = PACK_COUNTS[None, :] - hand - played - partner_named
+    clear = np.cumsum(unseen, axis=1) == 0  # [row, t]: every card of tier t or better is accounted for
+    if position == 0:
+        sure = (hand > 0) & clear  # S1: the partner's known cards count as friends
+        return np.where(sure.any(axis=1), _pick_sure(sure), base)
+    if position == 1:
+        # S2: the partner, last to play, holds a card better than the best so far that nobody can beat or tie.
+        partner_wins = ((partner_named > 0) & clear & (_TIER_INDEX[None, :] < best[:, None])).any(axis=1)
+        return np.where(partner_wins, _lowest(hand), base)
+    return base
 
 
 def _pick_sure(sure: np.ndarray) -> np.ndarray:
@@ -297,7 +335,90 @@ def _sample(view: _View, plan: _Plan, n: int, rng: np.random.Generator) -> np.nd
 def sample_hands(request: HintRequest, deals: int, seed: int = 0) -> np.ndarray:
     """Deals of the unseen cards as the hint samples them: ``(deals, 4, 19)`` tier counts per seat index."""
     view = _view(request)
-    return _sample(view, _plan(request, view), deals, np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    hands = _sample(view, _plan(request, view), deals, rng)
+    if request.chant:
+        _keep_best_nine(request, view, hands, rng)
+    return hands
+
+
+# Every card of the pack as a slot, best first: its tier index, and its place among the cards of that tier.
+_SLOT_TIER = np.array(sorted(TIERS[c] - 1 for c in PACK), dtype=np.int64)
+_SLOT_RANK = np.array([int((_SLOT_TIER[:k] == t).sum()) for k, t in enumerate(_SLOT_TIER)], dtype=np.int64)
+_SLOT_ONE_HOT = np.eye(TIER_COUNT, dtype=np.int64)[_SLOT_TIER]  # (48, 19): slot -> its tier
+_PLAIN_SLOT = _SLOT_TIER >= ACE_TIER  # index 9 is tier 10, the kings: neither named nor an ace
+SPARE, KNOWN, ASIDE = 4, 5, 6  # owners of a slot besides the seats 0-3: out of play, seen, a chanter's discard
+
+
+def _owners(hands: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """``(rows, 48)``: who holds each slot (a seat, ``SPARE`` for unseen out of play, ``KNOWN`` for seen)."""
+    rows = hands.shape[0]
+    held = hands.astype(np.int64)
+    spare = PACK_COUNTS[None, :] - held.sum(axis=1) - known[None, :]
+    seen = np.broadcast_to(known, (rows, 1, TIER_COUNT))
+    counts = np.concatenate([held, spare[:, None, :], seen], axis=1)  # (rows, 6, 19)
+    cumulative = np.cumsum(counts, axis=1)[:, :, _SLOT_TIER]  # (rows, 6, 48)
+    return np.argmax(cumulative > _SLOT_RANK[None, None, :], axis=1)
+
+
+def _first(rng: np.random.Generator, allowed: np.ndarray, count: np.ndarray) -> np.ndarray:
+    """Per row, ``count[row]`` of the ``allowed`` slots at random (all of them when fewer)."""
+    keys = np.where(allowed, rng.random(allowed.shape), np.inf)
+    rank = np.argsort(np.argsort(keys, axis=1), axis=1)
+    return allowed & (rank < count[:, None])
+
+
+def _keep_best_nine(request: HintRequest, view: _View, hands: np.ndarray, rng: np.random.Generator) -> None:
+    """After a chant, make each sampled chanter's hand one it could hold having kept its nine best of fifteen.
+
+    A chanter's six discards are out of play (unseen cards no hand holds), and none is better than a card
+    it kept, those it has played included. For each chanter other than the learner (whose discards are
+    known), in every sampled deal: six discards are drawn uniformly from the unseen cards no better than
+    its worst card played so far, wherever the uniform sample had put them (out of play, or in a hidden
+    hand, the chanter's own included, which then takes as many out-of-play cards in exchange); the chanter
+    keeps the best of its hand and those six, and the other six are its discards. Every sample then obeys
+    the rule; their weighting approximates the exact posterior. The partner with complete signals gives
+    and takes only cards of tier 10 and worse, so its signalled named cards and aces stay. A deal where
+    the cards do not allow all this (rare) keeps its uniform sample. ``hands`` is changed in place.
+    """
+    state = request.state
+    chanters = sorted({state.dealer, state.dealer.next} - {request.seat}, key=lambda s: s.index)
+    known = _tier_counts([*view.played_cards, *request.out_of_play])
+    owner = _owners(hands, known)
+    rows = hands.shape[0]
+    ok = np.ones(rows, dtype=bool)
+    learner = request.seat.index
+    fixed = request.seat.partner.index if request.partner_signalled else -1
+    for chanter in chanters:
+        c = chanter.index
+        floor = max((TIERS[x] - 1 for x in state.played_by(chanter)), default=0)
+        if c == fixed:
+            floor = max(floor, ACE_TIER)
+        hidden = (owner == SPARE) | ((owner < SPARE) & (owner != learner))
+        candidate = (floor <= _SLOT_TIER)[None, :] & hidden & ((owner != fixed) | _PLAIN_SLOT[None, :])
+        ok &= candidate.sum(axis=1) >= CHANT_DISCARDS
+        chosen = _first(rng, candidate, np.full(rows, CHANT_DISCARDS))
+        given = {g: (chosen & (owner == g)).sum(axis=1) for g in range(4) if g != learner}
+        free = (owner == SPARE) & ~chosen
+        owner = np.where(chosen, c, owner)
+        # Each hand that gave cards takes as many out-of-play ones; the signalled partner first (plain ones).
+        for g in sorted(given, key=lambda g: (g != fixed, g)):
+            allowed = free & _PLAIN_SLOT[None, :] if g == fixed else free
+            ok &= allowed.sum(axis=1) >= given[g]
+            taken = _first(rng, allowed, given[g])
+            owner = np.where(taken, g, owner)
+            free &= ~taken
+        mine = owner == c  # its hand and the six: slots go best first, so the first ones are kept
+        owner = np.where(mine & (np.cumsum(mine, axis=1) > view.sizes[c]), ASIDE, owner)
+    for seat in range(4):
+        if seat != learner:
+            counted = (owner == seat).astype(np.int64) @ _SLOT_ONE_HOT
+            hands[:, seat] = np.where(ok[:, None], counted, hands[:, seat])
+
+
+def _tier_counts(cards: Iterable[Card]) -> np.ndarray:
+    """Tier counts of some cards: ``(19,)``."""
+    return np.bincount(np.array([TIERS[c] - 1 for c in cards], dtype=np.int64), minlength=TIER_COUNT)
 
 
 # --- playouts ------------------------------------------------------------------------------------
@@ -311,9 +432,10 @@ class _Result(NamedTuple):
     trick_winner: np.ndarray
 
 
-def _play_out(view: _View, hands: np.ndarray, first: np.ndarray, mordienne: bool) -> _Result:
+def _play_out(view: _View, hands: np.ndarray, first: np.ndarray, mordienne: bool, signals: bool = False) -> _Result:
     """Play the deal to its end in every row: the learner plays tier ``first[row]`` now, then all follow
-    the base policy. ``hands`` (rows, 4, 19) is modified in place."""
+    the base policy, or with ``signals`` the bots' full policy (each player knowing the named cards its
+    partner holds, :func:`signal_choice`). ``hands`` (rows, 4, 19) is modified in place."""
     rows = hands.shape[0]
     index = np.arange(rows)
     played = np.broadcast_to(_counts(_tiers(view.played_cards)[None, :]), (rows, TIER_COUNT)).copy()
@@ -335,6 +457,9 @@ def _play_out(view: _View, hands: np.ndarray, first: np.ndarray, mordienne: bool
             hand = hands[index, seat]
             if trick == len(view.past_winners) and pos == len(view.current):
                 choice = first  # the learner's candidate card
+            elif signals:
+                partner_named = hands[index, (seat + 2) % 4] * _NAMED_TIERS[None, :]
+                choice = signal_choice(hand, played, pos, seat, best, best_count, best_seat, partner_named)
             else:
                 choice = policy_choice(hand, played, pos, seat, best, best_count, best_seat)
             hands[index, seat, choice] -= 1
@@ -370,10 +495,12 @@ def hint(request: HintRequest, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0) 
     candidates = sorted({TIERS[c] - 1 for c in view.own})
     deals = max(1, math.ceil(int(playouts) / len(candidates)))
     sampled = _sample(view, plan, deals, rng)
+    if request.chant:
+        _keep_best_nine(request, view, sampled, rng)
     # One batch: the same sampled deals, once per candidate tier.
     hands = np.tile(sampled, (len(candidates), 1, 1))
     first = np.repeat(np.array(candidates, dtype=np.int64), deals)
-    result = _play_out(view, hands, first, request.mordienne)
+    result = _play_out(view, hands, first, request.mordienne, request.follow_signals)
     team = view.learner % 2
     ours = (result.point_winner >= 0) & (result.point_winner % 2 == team)
     signed = np.where(ours, result.points, np.where(result.point_winner >= 0, -result.points, 0))
@@ -432,11 +559,16 @@ def _explain(
         ),
         *plan.notes,
     ]
+    if request.chant:
+        chanters = tuple(s for s in (request.state.dealer.next, request.state.dealer) if s is not learner)
+        steps.append(step("hint.chant", chanters=chanters))
     tiers_held = len(ranked)
     if tiers_held > 1:
         steps.append(step("hint.tiers", tiers=tiers_held, deals=deals, total=deals * tiers_held))
     else:
         steps.append(step("hint.one_tier", deals=deals))
+    if request.follow_signals:
+        steps.append(step("hint.signal_playouts"))
     listing = tuple(
         step("hint.chance", cards=_tier_cards(view.own, t), chance=by_tier[t].chance, error=by_tier[t].error)
         for t in ranked

@@ -99,6 +99,17 @@ _HINT = (
         "All your cards are of one tier, so there is no choice to make; {deals:,} playouts estimate your chance "
         "with every player following the bots' simple policy.",
     ),
+    Message(
+        "hint.chant",
+        "After the chant, {chanters} kept the nine best of fifteen cards, so every sample puts among the discards "
+        "out of play only cards no better than anything kept (the cards played included).",
+    ),
+    Message(
+        "hint.signal_playouts",
+        "In the playouts every player also knows the named cards its partner holds, as signalled: it leads a card "
+        "nobody else can beat counting the partner's, and leaves a trick to a partner who surely takes it, "
+        "as the computer players do.",
+    ),
     Message("hint.chances", "Chance that {team} wins the point, per card played now: {listing:semicolon}."),
     Message("hint.chance", "{cards:slash} {chance:pct} ± {error:pp}"),
     Message("hint.suggested", "Suggested: {card:label}. {story}"),
