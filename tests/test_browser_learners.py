@@ -82,10 +82,15 @@ def answer_spoiled_aces(page: Page, server: str, right: bool) -> None:
     from playwright.sync_api import expect
 
     page.goto(f"{server}/practice?scenario=spoiled-aces")
-    winner = page.locator("[data-testid='stRadio']").filter(has_text="Who wins this trick?")
+    # The winner is answered on the cards: "Spoiled" beside them, or the card South played.
+    winner = (
+        page.get_by_role("button", name="Spoiled: nobody wins", exact=True)
+        if right
+        else page.get_by_role("button", name=re.compile(r"\(South\)$"))
+    )
     leader = page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?")
     expect(winner).to_be_visible(timeout=30_000)
-    winner.get_by_text("Spoiled: nobody" if right else "South", exact=True).click()
+    winner.click()
     leader.get_by_text("North", exact=True).click()
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("leads again").first).to_be_visible(timeout=30_000)
