@@ -12,8 +12,7 @@ import streamlit as st
 
 from tutor.app import play_view as pv
 from tutor.app import saved_deals
-from tutor.app.cardsvg import card_svg
-from tutor.app.reveal import step_md, steps_md
+from tutor.app.reveal import md, step_md, steps_md
 from tutor.engine import SIGNALS
 from tutor.engine.game import DEALS_PER_GAME
 from tutor.play.match import LEARNER, PARTNER, Match
@@ -30,6 +29,23 @@ def start_screen() -> None:
         "deals, each with the chant, signals and nine tricks. After every trick the engine explains who won "
         "and why; a **Hint** estimates each card's chance by playing the deal out thousands of times."
     )
+    waiting = pv.waiting_game()
+    if waiting is not None:
+        with st.container(border=True, width=520, key=f"{P}waiting"):
+            if waiting.match is not None:
+                st.markdown(f"**A game is waiting:** {md(pv.waiting_summary(waiting.match))}.")
+                with st.container(horizontal=True):
+                    st.button(
+                        "Resume the game",
+                        key=f"{P}resume",
+                        type="primary",
+                        on_click=pv.resume_game,
+                        icon=":material/play_circle:",
+                    )
+                    st.button("Discard it", key=f"{P}discard_saved", on_click=pv.discard_waiting)
+            else:
+                st.warning(f"A saved game could not be read: {md(waiting.problem or '')}", icon=":material/warning:")
+                st.button("Discard it", key=f"{P}discard_saved", on_click=pv.discard_waiting)
     st.session_state.setdefault(f"{P}name", pv.default_name())
     with st.container(border=True, width=520):
         st.text_input(
@@ -61,7 +77,10 @@ def header(match: Match) -> None:
             st.markdown(f"Score: {pv.score_line(match)}")
         else:
             st.markdown("### The partnership draw")
-        st.caption(f"Game seed {match.seed}: the same seed deals the same game.")
+        st.caption(f"Game seed {match.seed}: the same seed deals the same game. Saved after every move.")
+        unsaved = pv.unsaved()
+        if unsaved:
+            st.caption(md(unsaved))
     with toggles:
         pv.settings(in_game=True)
     with again:
@@ -125,14 +144,7 @@ def discard_phase(match: Match) -> None:
         f"**Choose six cards to discard** from your {len(hand)}: they go face down and take no further part. "
         "The usual advice is to keep the highest."
     )
-    for row in (hand[:8], hand[8:]):
-        columns = st.columns(8, gap="small")
-        for column, c in zip(columns, row, strict=False):
-            with column:
-                gone = st.session_state.get(pv.discard_key(match, c), False)
-                picture = card_svg(c, width=80, dimmed=gone)
-                st.markdown(f'<div style="display:flex;justify-content:center">{picture}</div>', unsafe_allow_html=True)
-                st.checkbox("discard", key=pv.discard_key(match, c))
+    pv.discard_grid(match)
     st.markdown(f"{len(chosen)} of 6 chosen.")
     with st.container(horizontal=True):
         st.button("Advice: keep the highest", key=f"{P}discard.advice", on_click=pv.advise_discards)
@@ -249,6 +261,8 @@ if match is None:
     start_screen()
     st.stop()
 
+if pv.learner_name() is None:
+    pv.keep_address()  # a reload of this address finds the game
 header(match)
 if match.phase == "draw":
     draw_phase(match)  # the draw's own step-through; the game log would give it away
