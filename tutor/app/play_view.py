@@ -62,6 +62,17 @@ CSS = """
 .alu-drawn .alu-player{min-width:150px;max-width:100%}
 .alu-player-top{border-color:#8a6d1f;background:#fffbea}
 .alu-slot-card{display:flex;justify-content:center}
+.st-key-play-hand button{padding-left:2px;padding-right:2px;white-space:nowrap}
+.st-key-play-discards label p{white-space:nowrap;font-size:14px}
+@media (max-width:520px){
+.alu-play .alu-fan svg{width:26px;height:auto}
+.alu-play .alu-fan>div{width:5px!important}
+.alu-play .alu-fan>div:last-child{width:26px!important}
+.alu-play .alu-sigs{font-size:16px;letter-spacing:0}
+.alu-cross svg{width:42px;height:auto}
+.alu-cross-empty{width:42px}
+.alu-cross-label{font-size:12px}
+}
 .alu-slot-empty{width:64px;height:92px;margin:0 auto;border:2px dashed #b0bec5;border-radius:8px;opacity:.6}
 """
 
@@ -880,7 +891,7 @@ def discard_grid(match: Match) -> None:
                 gone = st.session_state.get(discard_key(match, c), False)
                 picture = card_svg(c, width=CARD_PX, dimmed=gone)
                 st.markdown(f'<div class="alu-slot-card">{picture}</div>', unsafe_allow_html=True)
-                st.checkbox(str(c), key=discard_key(match, c), help=f"Discard {c.label}")
+                st.checkbox(str(c), key=discard_key(match, c))
 
 
 def signal_option(sid: str) -> str:
