@@ -365,3 +365,38 @@ def test_a_damaged_saved_game_is_said_and_can_be_discarded() -> None:
     assert warnings == ["A saved game could not be read: the saved game is damaged: unknown saved-game version 99"]
     click(at, "play.discard_saved")
     assert not at.warning
+
+
+# --- the coach after a deal ----------------------------------------------------------------------------------
+
+
+def test_the_coach_reviews_the_deal_and_saves_a_position_to_practise(folders: Path) -> None:
+    from tutor.app import coach_view
+    from tutor.play import coach
+
+    at = start(seed=SEED)
+    to_play(at)
+    while match_of(at).phase == "play":
+        click(at, pv.card_key(match_of(at), match_of(at).legal_cards()[0]))
+    decisions = at.session_state[f"{coach_view.P}review"][1]
+    assert decisions == coach.review(match_of(at))  # what the page shows is the coach's review of this deal
+    text = page_text(at)
+    assert "Coach: your cards this deal" in text
+    for d in decisions:
+        assert step_md(d.step) in text
+        if d.why is not None:
+            assert step_md(d.why) in text
+    # A button for each large mistake the solver can check (seven tricks left or fewer): here trick 3.
+    offered = [(n, d) for n, d in enumerate(decisions) if d.large and d.practisable]
+    assert [d.trick for _, d in offered] == [3]
+    assert [b.key for b in at.button if str(b.key).startswith(f"{coach_view.P}practise.")] == [
+        f"{coach_view.P}practise.1.{n}" for n, _ in offered
+    ]
+    index = offered[-1][0]
+    click(at, f"{coach_view.P}practise.1.{index}")
+    (path,) = folders.glob("position-*.yaml")
+    assert f"Saved to `{path}`" in page_text(at).replace("\\", "")
+    course = load_course([str(folders)], verify=True)
+    assert course.problems == ()
+    (scenario,) = course.scenarios.values()
+    assert scenario.kind == "play" and scenario.expect["to_play"] == "S"

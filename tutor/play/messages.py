@@ -138,7 +138,51 @@ _HINT = (
     ),
 )
 
-MESSAGES: dict[str, Message] = catalog(*_MATCH, *_HINT)
+# --- the coach after a deal (tutor.play.coach) --------------------------------------------------------------
+
+_COACH = (
+    Message("coach.best", "Trick {trick}: you played {played:label}, the best card by the estimate ({chance:pct})."),
+    Message(
+        "coach.decision",
+        "Trick {trick}: you played {played:label}: {chance:pct} to win the point; {best:label}: {best_chance:pct}.",
+    ),
+    Message(
+        "coach.why.beat",
+        "{best:label} beats {card:label}, {holder}'s card that was winning the trick; {played:label} does not.",
+    ),
+    Message(
+        "coach.why.overtake",
+        "Your partner's {card:label} was already winning the trick: {played:label} spends a higher card on it, "
+        "{best:label} does not.",
+    ),
+    Message(
+        "coach.why.cheaper",
+        "{best:label} also beats {holder}'s {card:label} and keeps {played:label}, the higher card, for later.",
+    ),
+    Message(
+        "coach.why.hold",
+        "{played:label} takes this trick from {holder}'s {card:label}; {best:label} lets it go and keeps "
+        "{played:label} for a later trick.",
+    ),
+    Message("coach.why.spoil", "{played:label} only ties {card:label} and spoils the trick; {best:label} beats it."),
+    Message(
+        "coach.why.keep",
+        "{played:label} does not win this trick either, so {best:label}, a lower card, does the same job and "
+        "keeps {played:label} for later.",
+    ),
+    Message(
+        "coach.why.sure",
+        "{best:label} is higher than every card you cannot see, a sure trick; {played:label} can be beaten.",
+    ),
+    Message("coach.why.lead_low", "Leading {best:label} keeps {played:label}, the higher card, for a later trick."),
+    Message(
+        "coach.why.playouts",
+        "No single fact of this trick decides it: played out {deals:,} times, the rest of the deal goes better "
+        "after {best:label}.",
+    ),
+)
+
+MESSAGES: dict[str, Message] = catalog(*_MATCH, *_HINT, *_COACH)
 
 
 def step(msg: str, /, **params: Param) -> Step:

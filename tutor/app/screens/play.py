@@ -10,8 +10,8 @@ import random
 
 import streamlit as st
 
+from tutor.app import coach_view, saved_deals
 from tutor.app import play_view as pv
-from tutor.app import saved_deals
 from tutor.app.reveal import md, step_md, steps_md
 from tutor.engine import SIGNALS
 from tutor.engine.game import DEALS_PER_GAME
@@ -247,6 +247,7 @@ def deal_over(match: Match) -> None:
         st.download_button(
             "Download the scenario (YAML)", text, file_name=path.name, mime="text/yaml", key=f"{P}download"
         )
+    coach_view.panel(match)
     if match.phase == "deal-over":
         label = f"Deal {match.deal_number + 1} of {DEALS_PER_GAME}"
         st.button(label, key=f"{P}deal", type="primary", on_click=pv.next_deal, icon=":material/playing_cards:")
