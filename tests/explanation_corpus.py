@@ -24,7 +24,7 @@ from tutor.engine.ranking import TIERS
 from tutor.engine.signals import false_signal, signal
 from tutor.engine.solver import solve_position
 from tutor.engine.steps import Step
-from tutor.play import bots, coach
+from tutor.play import bots, coach, guided
 from tutor.play.hint import HintRequest, hint
 from tutor.play.match import LEARNER, DealRecord, Match
 
@@ -237,7 +237,23 @@ def corpus() -> tuple[Step, ...]:
     found.extend(_drill_steps())
     found.extend(direct_cases().values())
     found.extend(_coach_steps())
+    found.extend(_guide_steps())
     return tuple(found)
+
+
+def _guide_steps() -> list[Step]:
+    """Every instruction and why of the guided deal's way of playing, over every deal of a few games."""
+    found: list[Step] = []
+    for seed in (0, 1, 2, 16):  # seed 16, deal 4: South spoils a trick as last to play (rule 3)
+        match = Match.start(("Anne", "Bastien", "Colette"), "You", seed)
+        while match.phase != "game-over":
+            wanted = guided.expected(match)
+            found.extend((wanted.instruction, *wanted.why))
+            if wanted.action == "over":
+                match.next_deal()
+            else:
+                guided.act(match, wanted)
+    return found
 
 
 def _coach_steps() -> list[Step]:

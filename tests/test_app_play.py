@@ -400,3 +400,69 @@ def test_the_coach_reviews_the_deal_and_saves_a_position_to_practise(folders: Pa
     assert course.problems == ()
     (scenario,) = course.scenarios.values()
     assert scenario.kind == "play" and scenario.expect["to_play"] == "S"
+
+
+# --- the guided first deal -------------------------------------------------------------------------------------
+
+
+def test_the_guided_deal_accepts_only_the_step_it_asks_for_then_hands_over() -> None:
+    from tutor.play import guided
+
+    at = open_page("screens/play.py", query={"guided": "1"})
+    match = match_of(at)
+    assert match.seed == guided.SEED and at.session_state["play.guided"] is True
+    assert "Learn to play: a guided first deal." in page_text(at)
+    steps = 0
+    while match.phase not in ("deal-over", "game-over"):
+        wanted = guided.expected(match)
+        assert step_md(wanted.instruction) in page_text(at)
+        if wanted.action == "deal":
+            click(at, "play.deal")
+        elif wanted.action == "chant":
+            assert at.button(key="play.chant.no").disabled  # only the step asked for can be clicked
+            click(at, "play.chant.yes")
+        elif wanted.action == "discard":
+            click(at, "play.discard.advice")
+            click(at, "play.discard.confirm")
+        elif wanted.action == "signals":
+            click(at, "play.signals.advice")
+            click(at, "play.signals.confirm")
+        else:
+            others = [c for c in match.learner_hand() if c not in wanted.cards]
+            if others:
+                assert at.button(key=pv.card_key(match, others[0])).disabled  # only the guide's card works
+            click(at, pv.card_key(match, wanted.cards[0]))
+        match = match_of(at)
+        steps += 1
+    assert steps == 4 + 9 and match.phase == "deal-over"
+    assert step_md(guided.expected(match).instruction) in page_text(at)
+    assert "Coach: your cards this deal" not in page_text(at)
+    click(at, "play.guided.leave")
+    assert match_of_or_none(at) is None and at.button(key="play.start")
+
+
+def test_home_opens_the_guided_deal() -> None:
+    from tutor.play import guided
+
+    at = open_page()
+    at.button(key="home.guided").click()
+    run(at)
+    assert match_of(at).seed == guided.SEED and at.session_state["play.guided"] is True
+
+
+def test_the_lessons_on_tricks_and_on_the_game_link_to_the_guided_deal() -> None:
+    course = load_course([str(Path(__file__).resolve().parent.parent / "lessons")])
+    linked = {lesson.id for lesson in course.lessons if any("](play?guided=1)" in s.text for s in lesson.sections)}
+    assert {"tricks", "the-game"} <= linked
+
+
+def test_a_step_the_guide_does_not_ask_for_is_refused() -> None:
+    from tutor.play import guided
+
+    match = guided.start()
+    wanted = guided.expected(match)
+    assert pv._as_guided(wanted, "next_deal", ())
+    guided.act(match, wanted)
+    wanted = guided.expected(match)
+    assert pv._as_guided(wanted, "learner_agrees", (True,)) and not pv._as_guided(wanted, "learner_agrees", (False,))
+    assert not pv._as_guided(wanted, "learner_plays", (match.learner_hand()[0],))

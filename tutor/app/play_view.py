@@ -29,7 +29,7 @@ from tutor.engine import SIGNALS, TOP_CARDS, Card, RuleViolation, Seat, Team, pa
 from tutor.engine.ranking import ordered
 from tutor.engine.steps import Step
 from tutor.i18n.explain import render
-from tutor.play import bots
+from tutor.play import bots, guided
 from tutor.play.hint import Hint, HintRequest, hint
 from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown
 from tutor.play.record import save_deal
@@ -200,8 +200,8 @@ def persist(match: Match) -> None:
     """Keep the game for this learner (or guest) after each action; a finished game is forgotten. A file
     that cannot be written is said once on the page; the game goes on in this session."""
     db = state.database()
-    if db is None:
-        return
+    if db is None or st.session_state.get(f"{P}guided"):
+        return  # the guided deal is a script, started again from its link: never in place of a real game
     first, *rest = owners()
     try:
         if match.phase == "game-over":
@@ -257,6 +257,7 @@ def resume_game() -> None:
     for key in ("hint_result", "saved", "advice", "error", "coach"):
         st.session_state.pop(f"{P}{key}", None)
     st.session_state[f"{P}match"] = match
+    st.session_state[f"{P}guided"] = False
     st.session_state[f"{P}log"] = logged
     st.session_state[f"{P}action"] = action
     st.session_state[f"{P}draw_shown"] = shown
@@ -299,6 +300,52 @@ def unsaved() -> str | None:
     return st.session_state.get(f"{P}unsaved")
 
 
+# --- the guided first deal ------------------------------------------------------------------------------------
+
+GUIDED_PARAM = "guided"  # ?guided=1 opens the guided first deal (Home and the lessons link to it)
+
+
+def is_guided() -> bool:
+    return bool(st.session_state.get(f"{P}guided")) and game() is not None
+
+
+def guide(match: Match) -> guided.Expected | None:
+    """What the guided deal expects next (``None`` in a free game)."""
+    return guided.expected(match) if is_guided() else None
+
+
+def start_guided() -> None:
+    """The scripted deal: the draw is made and shown whole; the guide then leads click by click."""
+    name = str(st.session_state.get(f"{P}name") or "").strip() or default_name()
+    for key in ("log", "action", "hint_result", "saved", "advice", "error", "coach.review", "coach.saved"):
+        st.session_state.pop(f"{P}{key}", None)
+    match = guided.start(name, bot_names(name))
+    st.session_state[f"{P}match"] = match
+    st.session_state[f"{P}guided"] = True
+    st.session_state[f"{P}draw_shown"] = len(match.draw_cards)
+    _record(match)
+
+
+def guide_box(match: Match) -> None:
+    """The guided deal's one instruction, and why, from the engine's facts."""
+    wanted = guide(match)
+    if wanted is None:
+        return
+    with st.container(border=True, key="play-guide"):
+        st.markdown("**Learn to play: a guided first deal.** One step at a time; only the step asked for works.")
+        st.info(f"**{step_md(wanted.instruction)}**", icon=":material/touch_app:")
+        for why in wanted.why:
+            st.markdown(f"- {step_md(why)}")
+
+
+def leave_guided() -> None:
+    """From the guided deal to the start screen of a free game."""
+    st.session_state[f"{P}guided"] = False
+    for key in ("match", "log", "action", "draw_shown", "hint_result", "saved", "advice", "error"):
+        st.session_state.pop(f"{P}{key}", None)
+    st.session_state[f"{P}seed"] = random.randrange(1_000_000)
+
+
 def latest() -> list[Event]:
     """The events of the learner's last action, in the order they happened, as the learner may see them."""
     action = st.session_state.get(f"{P}action", 0)
@@ -324,12 +371,31 @@ def _act(action: str, *args: object) -> None:
     if match is None:
         return
     st.session_state[f"{P}error"] = None
+    wanted = guide(match)
+    if wanted is not None and not _as_guided(wanted, action, args):
+        st.session_state[f"{P}error"] = f"In the guided deal: {render(wanted.instruction, language())}"
+        return
     try:
         getattr(match, action)(*args)
     except RuleViolation as refusal:
         st.session_state[f"{P}error"] = refusal.message
         return
     _record(match)
+
+
+def _as_guided(wanted: guided.Expected, action: str, args: tuple[object, ...]) -> bool:
+    """Whether the learner's action is the one the guided deal expects."""
+    if action == "next_deal":
+        return wanted.action == "deal"
+    if action == "learner_agrees":
+        return wanted.action == "chant" and args == (wanted.agree,)
+    if action == "learner_discards":
+        return wanted.action == "discard" and set(args[0]) == set(wanted.cards)  # type: ignore[call-overload]
+    if action == "learner_signals":
+        return wanted.action == "signals" and set(args[0]) == set(wanted.signals)  # type: ignore[call-overload]
+    if action == "learner_plays":
+        return wanted.action == "play" and args == (wanted.cards[0],)
+    return False
 
 
 # --- callbacks --------------------------------------------------------------------------------------------
@@ -348,12 +414,14 @@ def start_game() -> None:
     for key in ("log", "action", "draw_shown", "hint_result", "saved", "advice"):
         st.session_state.pop(f"{P}{key}", None)
     st.session_state[f"{P}match"] = match
+    st.session_state[f"{P}guided"] = False
     _record(match)
 
 
 def new_game() -> None:
     """Back to the start screen with a fresh seed; the saved game is forgotten."""
     discard_waiting()
+    st.session_state[f"{P}guided"] = False
     for key in ("match", "log", "action", "draw_shown", "hint_result", "saved", "advice", "error"):
         st.session_state.pop(f"{P}{key}", None)
     st.session_state[f"{P}seed"] = random.randrange(1_000_000)
@@ -850,6 +918,9 @@ def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None
         return
     in_hand = set(match.learner_hand())
     legal = set(match.legal_cards()) if clickable else set()
+    wanted = guide(match)
+    if wanted is not None:
+        legal &= set(wanted.cards)  # the guided deal accepts only its card
     deal = match.deal
     turn = len(deal.plays) if deal else 0
     with st.container(horizontal=True, gap="small", key=f"{P}hand"):

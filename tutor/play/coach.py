@@ -36,6 +36,7 @@ from tutor.play.messages import step
 from tutor.play.record import MAX_PER_DAY, checked_yaml
 
 LARGE = 0.15  # a card 15 percentage points (or more) behind the best is worth a word
+SAME = 0.01  # within one point of the best: as good as the best (the estimate's own error is about that)
 PLAYOUTS = 4000  # per decision: nine decisions in about a second
 PUZZLE_TRICKS = 7  # positions with this many tricks left or fewer can be practised (the solver takes seconds at 7)
 TRICKS = 9
@@ -64,7 +65,7 @@ class Decision:
     @property
     def step(self) -> Step:
         """``Trick 3: you played 9-cups: 31% to win the point; Madame: 58%.``"""
-        if self.played == self.best or self.loss <= 0:
+        if self.played == self.best or self.loss < SAME:
             return step("coach.best", trick=self.trick, played=self.played, chance=self.chances[self.played])
         return step(
             "coach.decision",

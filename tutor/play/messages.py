@@ -182,7 +182,66 @@ _COACH = (
     ),
 )
 
-MESSAGES: dict[str, Message] = catalog(*_MATCH, *_HINT, *_COACH)
+# --- the guided first deal (tutor.play.guided) --------------------------------------------------------------
+
+_GUIDE = (
+    Message("guide.deal", "Click “Deal the first hand”."),
+    Message(
+        "guide.draw",
+        "The draw has made {partner} your partner: you sit South, {partner} North, opposite you. {dealer} deals first.",
+    ),
+    Message("guide.chant", "Click “Agree to the chant”."),
+    Message(
+        "guide.chant.you",
+        "You are the eldest or the dealer: if all four agree, you receive six cards of the talon and keep the "
+        "best nine of your fifteen.",
+    ),
+    Message(
+        "guide.chant.not_you",
+        "Only the eldest and the dealer receive talon cards; agreeing lets your partnership's chanter improve.",
+    ),
+    Message(
+        "guide.discard",
+        "Click “Advice: keep the highest”, then “Discard these six”: the six lowest of your fifteen go face down.",
+    ),
+    Message("guide.signals", "Click “Advice: what should I signal?”, then “Give these signals”."),
+    Message("guide.partner_signal", "{partner} signalled: {signal:gesture} ({signal:meaning})."),
+    Message("guide.play", "Play {card:label}: click it in your hand."),
+    Message(
+        "guide.rule.sure",
+        "{card:label} is a sure winner: every card as good or better is in your hand, already played or your "
+        "partner's. Lead the cheapest sure winner.",
+    ),
+    Message(
+        "guide.rule.lead_low", "You hold no sure winner: lead your lowest card, {card:label}, and keep the good ones."
+    ),
+    Message(
+        "guide.rule.leave",
+        "{partner}, playing last, holds a card nobody can beat: leave them the trick and throw your lowest card, "
+        "{card:label}.",
+    ),
+    Message(
+        "guide.rule.partner",
+        "{partner}'s {top:label} is winning the trick alone: don't overtake your partner, throw your "
+        "lowest card, {card:label}.",
+    ),
+    Message(
+        "guide.rule.cheapest",
+        "{card:label} beats {top:label}, the best card so far, and is your cheapest card that does: win as cheaply "
+        "as you can.",
+    ),
+    Message(
+        "guide.rule.spoil",
+        "You play last and {seat}'s {top:label} would win: {card:label} ties it and the trick is spoiled instead.",
+    ),
+    Message("guide.rule.lowest", "Nothing of yours beats {top:label}: throw your lowest card, {card:label}."),
+    Message(
+        "guide.over",
+        "That was the whole deal. The coach below goes through your cards; then start a free game with “New game”.",
+    ),
+)
+
+MESSAGES: dict[str, Message] = catalog(*_MATCH, *_HINT, *_COACH, *_GUIDE)
 
 
 def step(msg: str, /, **params: Param) -> Step:

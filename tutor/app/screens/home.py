@@ -41,6 +41,9 @@ with start:
     label = f"Lesson 1: {first.title}" if first else "Lessons"
     if st.button(label, key="home.start", type="primary", icon=":material/menu_book:"):
         st.switch_page("screens/learn.py", query_params={"lesson": first.id} if first else None)
+    st.markdown("**Rather learn by playing?** One deal with a guide who says what to click and why.")
+    if st.button("Learn to play: a guided first deal", key="home.guided", icon=":material/school:"):
+        st.switch_page("screens/play.py", query_params={"guided": "1"})
 with practise:
     st.markdown("**Know the basics?** Predict what happens in real situations and see the engine explain why.")
     if st.button("Practice", key="home.practice", icon=":material/quiz:"):
