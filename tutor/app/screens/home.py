@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
 
 from tutor.app import cardsvg, learners, progress_view, state, views
@@ -80,7 +82,7 @@ with upcoming:
     elif course.lessons:
         st.metric("Next lesson", "All done!")
 with review:
-    kind = "primary" if figures.due_today else "secondary"
+    kind: Literal["primary", "secondary"] = "primary" if figures.due_today else "secondary"
     if figures.answered and st.button("Review", key="home.review", type=kind, icon=":material/event_repeat:"):
         st.switch_page("screens/review.py")
 with more:
