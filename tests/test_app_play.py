@@ -466,3 +466,26 @@ def test_a_step_the_guide_does_not_ask_for_is_refused() -> None:
     wanted = guided.expected(match)
     assert pv._as_guided(wanted, "learner_agrees", (True,)) and not pv._as_guided(wanted, "learner_agrees", (False,))
     assert not pv._as_guided(wanted, "learner_plays", (match.learner_hand()[0],))
+
+
+def test_a_learner_s_game_is_theirs_in_any_new_session() -> None:
+    at = start(seed=SEED)
+    to_play(at)
+    guest_token = str(at.query_params["game"])
+    at.text_input(key="learner.new").set_value("Ann")
+    at.button(key="learner.create").click()
+    run(at)
+    if "play.match" not in at.session_state:  # choosing a learner starts a fresh session: the game waits
+        click(at, "play.resume")
+    click(at, pv.card_key(match_of(at), match_of(at).legal_cards()[0]))  # saved under Ann from now on
+    before = match_of(at)
+    # The guest's copy moved to Ann: the old address no longer offers it.
+    stranger = open_page("screens/play.py", query={"game": guest_token})
+    assert not [b for b in stranger.button if b.key == "play.resume"]
+    # Another session (another tab, another day) that chooses Ann finds her game.
+    later = open_page("screens/play.py")
+    assert not [b for b in later.button if b.key == "play.resume"]
+    later.selectbox(key="learner.choice").set_value("Ann")
+    run(later)
+    click(later, "play.resume")
+    assert match_of(later) == before

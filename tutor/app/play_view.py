@@ -419,8 +419,10 @@ def start_game() -> None:
 
 
 def new_game() -> None:
-    """Back to the start screen with a fresh seed; the saved game is forgotten."""
-    discard_waiting()
+    """Back to the start screen with a fresh seed; the saved game is forgotten (not when leaving the guided
+    deal, which never replaced it)."""
+    if not st.session_state.get(f"{P}guided"):
+        discard_waiting()
     st.session_state[f"{P}guided"] = False
     for key in ("match", "log", "action", "draw_shown", "hint_result", "saved", "advice", "error"):
         st.session_state.pop(f"{P}{key}", None)

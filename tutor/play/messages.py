@@ -237,7 +237,8 @@ _GUIDE = (
     Message("guide.rule.lowest", "Nothing of yours beats {top:label}: throw your lowest card, {card:label}."),
     Message(
         "guide.over",
-        "That was the whole deal. The coach below goes through your cards; then start a free game with “New game”.",
+        "That was the whole deal: the score below says who won the point and why. When you are ready, click "
+        "“Start a free game” and play five deals on your own.",
     ),
 )
 

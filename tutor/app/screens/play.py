@@ -29,16 +29,6 @@ def start_screen() -> None:
         "deals, each with the chant, signals and nine tricks. After every trick the engine explains who won "
         "and why; a **Hint** estimates each card's chance by playing the deal out thousands of times."
     )
-    with st.container(border=True, width=520):
-        st.markdown(
-            "**New to the game?** Play one deal with a guide who says what to click and why, then carry on alone."
-        )
-        st.button(
-            "Learn to play: a guided first deal",
-            key=f"{P}guided.start",
-            on_click=pv.start_guided,
-            icon=":material/school:",
-        )
     waiting = pv.waiting_game()
     if waiting is not None:
         with st.container(border=True, width=520, key=f"{P}waiting"):
@@ -56,6 +46,16 @@ def start_screen() -> None:
             else:
                 st.warning(f"A saved game could not be read: {md(waiting.problem or '')}", icon=":material/warning:")
                 st.button("Discard it", key=f"{P}discard_saved", on_click=pv.discard_waiting)
+    with st.container(border=True, width=520):
+        st.markdown(
+            "**New to the game?** Play one deal with a guide who says what to click and why, then carry on alone."
+        )
+        st.button(
+            "Learn to play: a guided first deal",
+            key=f"{P}guided.start",
+            on_click=pv.start_guided,
+            icon=":material/school:",
+        )
     st.session_state.setdefault(f"{P}name", pv.default_name())
     with st.container(border=True, width=520):
         st.text_input(
