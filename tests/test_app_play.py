@@ -20,7 +20,7 @@ from tutor.app import saved_deals
 from tutor.app.reveal import step_md
 from tutor.content.course import load_course
 from tutor.content.solve import solve
-from tutor.engine import Seat
+from tutor.engine import Card, Seat
 from tutor.engine.steps import Step
 from tutor.play.match import LEARNER, Match
 
@@ -256,21 +256,28 @@ def test_a_click_from_before_the_last_card_plays_nothing() -> None:
     first, second = match.learner_hand()[:2]
     stale = at.button(key=pv.card_key(match, second))
     click(at, pv.card_key(match, first))
-    played = list(match_of(at).deal.plays)
+    played = plays(at)
     assert first in played
     stale.click()
     run(at)
-    assert match_of(at).deal.plays == played and second in match_of(at).learner_hand()
+    assert plays(at) == played and second in match_of(at).learner_hand()
     assert not at.error
     # Behind the page's back (another tab): the page's buttons for this turn are stale too.
     match = match_of(at)
     card = match.learner_hand()[0]
     stale = at.button(key=pv.card_key(match, card))
     match.learner_plays(card)
-    before = list(match.deal.plays)
+    before = plays(at)
     stale.click()
     run(at)
-    assert match_of(at).deal.plays == before
+    assert plays(at) == before
+
+
+def plays(at: AppTest) -> list[Card]:
+    """Every card played so far in the current deal."""
+    deal = match_of(at).deal
+    assert deal is not None
+    return list(deal.plays)
 
 
 def test_a_played_card_leaves_its_place_empty() -> None:

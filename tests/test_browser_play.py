@@ -59,7 +59,7 @@ def test_a_slow_double_click_plays_one_card_and_a_reload_resumes(server: str) ->
         expect(empty).to_have_count(0)
         # The hand is a grid: at 390 px, more than one card to a row (not one card per row).
         boxes = [hand.locator("button:visible").nth(i).bounding_box() for i in range(4)]
-        assert len({round(b["y"]) for b in boxes}) == 1, boxes
+        assert len({round(b["y"]) for b in boxes if b is not None}) == 1, boxes
         # Two clicks 300 ms apart on the same place, then (next trick) 500 ms apart: each time the first card is
         # played, the second click finds the card's empty place (or a stale button), and nothing else is played.
         for turn, gap in enumerate((300, 500), start=1):
@@ -67,6 +67,7 @@ def test_a_slow_double_click_plays_one_card_and_a_reload_resumes(server: str) ->
             name = first.inner_text()
             first.scroll_into_view_if_needed()
             box = first.bounding_box()
+            assert box is not None
             x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
             page.mouse.click(x, y)
             page.wait_for_timeout(gap)

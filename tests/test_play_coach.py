@@ -24,7 +24,7 @@ def cards(text: str) -> tuple[Card, ...]:
 def position(leader: Seat, current: str, south: str) -> tuple[DealState, DealRecord]:
     """South to play in the first trick, after ``current`` (from ``leader``); the other hands are fillers."""
     fillers = iter(cards("A-swords A-clubs K-swords K-clubs C-swords C-clubs J-swords J-clubs 8-swords 8-coins"))
-    hands = {seat: () for seat in Seat}
+    hands: dict[Seat, tuple[Card, ...]] = {seat: () for seat in Seat}
     hands[LEARNER] = cards(south)
     for seat, c in zip(leader.clockwise_from(), cards(current), strict=False):
         hands[seat] = (c, next(fillers))
