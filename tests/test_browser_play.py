@@ -54,7 +54,7 @@ def test_a_slow_double_click_plays_one_card_and_a_reload_resumes(server: str) ->
         page = browser.new_page(viewport={"width": 390, "height": 844})
         to_first_trick(page, server)
         hand = page.locator(".st-key-play-hand")
-        assert hand.locator("button:visible").count() == 9
+        expect(hand.locator("button:visible")).to_have_count(9, timeout=30_000)
         empty = hand.locator(".alu-slot-empty")
         expect(empty).to_have_count(0)
         # The hand is a grid: at 390 px, more than one card to a row (not one card per row).
@@ -76,16 +76,21 @@ def test_a_slow_double_click_plays_one_card_and_a_reload_resumes(server: str) ->
             settle(page)
             page.wait_for_timeout(1000)
             settle(page)
-            assert hand.locator("button:visible").count() == 9 - turn  # exactly one card played (not two)
-            expect(empty).to_have_count(turn)  # its place stays, empty
+            # Exactly one card played (not two).
+            expect(hand.locator("button:visible")).to_have_count(9 - turn, timeout=30_000)
+            expect(empty).to_have_count(turn, timeout=30_000)  # its place stays, empty
+            page.wait_for_timeout(1000)
+            settle(page)
+            assert hand.locator("button:visible").count() == 9 - turn  # and it stays so
             assert hand.get_by_role("button", name=name, exact=True).count() == 0
         # A reload: a new session on the same address offers the game back, as it was.
         assert "game=" in page.url
         page.reload()
         resume = page.get_by_role("button", name="Resume the game")
         resume.wait_for(timeout=30_000)
-        expect(page.get_by_text("trick 3")).to_have_count(1)
+        expect(page.get_by_text("trick 3")).to_have_count(1, timeout=30_000)
         resume.click()
         expect(page.locator(".st-key-play-hand .alu-slot-empty")).to_have_count(2, timeout=30_000)
-        assert page.locator(".st-key-play-hand button:visible").count() == 7
+        settle(page)
+        expect(page.locator(".st-key-play-hand button:visible")).to_have_count(7, timeout=30_000)
         browser.close()
