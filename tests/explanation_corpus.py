@@ -17,15 +17,16 @@ from tutor.content import drills
 from tutor.content.course import load_course
 from tutor.content.solve import solve
 from tutor.engine import PACK, SIGNALS, DealState, Seat, cards, partnership_draw, play_game, score_deal
+from tutor.engine.cards import parse_card
 from tutor.engine.dealing import shuffle_and_deal
 from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS
 from tutor.engine.signals import false_signal, signal
 from tutor.engine.solver import solve_position
 from tutor.engine.steps import Step
-from tutor.play import bots
+from tutor.play import bots, coach, guided
 from tutor.play.hint import HintRequest, hint
-from tutor.play.match import LEARNER, Match
+from tutor.play.match import LEARNER, DealRecord, Match
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -236,4 +237,55 @@ def corpus() -> tuple[Step, ...]:
     found.extend(_hint_steps())
     found.extend(_drill_steps())
     found.extend(direct_cases().values())
+    found.extend(_coach_steps())
+    found.extend(_guide_steps())
     return tuple(found)
+
+
+def _guide_steps() -> list[Step]:
+    """Every instruction and why of the guided deal's way of playing, over every deal of a few games."""
+    found: list[Step] = []
+    for seed in (0, 1, 2, 16):  # seed 16, deal 4: South spoils a trick as last to play (rule 3)
+        match = Match.start(("Anne", "Bastien", "Colette"), "You", seed)
+        while match.phase != "game-over":
+            wanted = guided.expected(match)
+            found.extend((wanted.instruction, *wanted.why))
+            if wanted.action == "over":
+                match.next_deal()
+            else:
+                guided.act(match, wanted)
+    return found
+
+
+def _coach_steps() -> list[Step]:
+    """The coach's review of a whole deal (seed 20, the learner always playing the first card) and a
+    position for each of its one-line whys."""
+    match = Match.start(seed=20)
+    match.next_deal()
+    match.learner_agrees(False)
+    match.learner_signals([])
+    while match.phase == "play":
+        match.learner_plays(match.legal_cards()[0])
+    found = [d.step for d in coach.review(match, playouts=500)]
+    fillers = list(cards("A-swords A-clubs K-swords K-clubs C-swords C-clubs J-swords J-clubs 8-swords 8-coins"))
+    for leader, current, south, played, best in (
+        (Seat.N, "A-coins 5-cups", "3-cups 4-clubs", "3-cups", "4-clubs"),  # overtake
+        (Seat.E, "K-coins", "3-cups 5-clubs", "5-clubs", "3-cups"),  # beat
+        (Seat.E, "K-coins", "3-cups K-cups", "K-cups", "3-cups"),  # spoil
+        (Seat.E, "6-cups", "9-coins 8-clubs", "9-coins", "8-clubs"),  # cheaper
+        (Seat.E, "6-cups", "9-coins 4-clubs", "9-coins", "4-clubs"),  # hold
+        (Seat.E, "3-coins", "3-cups 4-clubs", "3-cups", "4-clubs"),  # keep
+        (Seat.S, "", "3-coins 9-coins", "9-coins", "3-coins"),  # sure
+        (Seat.S, "", "K-coins 4-clubs", "K-coins", "4-clubs"),  # lead_low
+        (Seat.N, "K-coins K-cups", "5-clubs 4-clubs", "4-clubs", "5-clubs"),  # playouts (a tie so far)
+    ):
+        spare = iter(fillers)
+        played_now = list(cards(current))
+        hands = {seat: [next(spare)] for seat in Seat}
+        hands[Seat.S] = list(cards(south))
+        before = dict(zip(leader.clockwise_from(), played_now, strict=False))
+        dealt = {seat: (*hands[seat], *([before[seat]] if seat in before else [])) for seat in Seat}
+        state = DealState(Seat.W, {seat: tuple(h) for seat, h in hands.items()}, (), tuple(played_now), leader)
+        deal = DealRecord(1, Seat.W, dealt, ())
+        found.append(coach.why(state, parse_card(played), parse_card(best), deal))
+    return found

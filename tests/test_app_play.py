@@ -20,7 +20,7 @@ from tutor.app import saved_deals
 from tutor.app.reveal import step_md
 from tutor.content.course import load_course
 from tutor.content.solve import solve
-from tutor.engine import Seat
+from tutor.engine import Card, Seat
 from tutor.engine.steps import Step
 from tutor.play.match import LEARNER, Match
 
@@ -139,7 +139,7 @@ def test_a_whole_game(folders: Path) -> None:
         while match.phase == "play":
             hand = match.learner_hand()
             assert match.legal_cards() == hand  # any card in hand may be played on the learner's turn
-            click(at, f"play.card.{match.legal_cards()[0]}")
+            click(at, pv.card_key(match, match.legal_cards()[0]))
             match = match_of(at)
         assert match.phase in ("deal-over", "game-over")
         # The deal's scoring explanation, from the engine, is on the page.
@@ -196,9 +196,9 @@ def test_hint_shows_a_chance_for_every_card_and_names_the_best() -> None:
     assert len(captions) == len(hand)
     assert all(re.search(r"\d+% ± \d+\.\d", c) for c in captions)
     assert f"Hint: play {hint.best.label}" in page_text(at)
-    assert at.button(key=f"play.card.{hint.best}").proto.type == "primary"  # the best card stands out
+    assert at.button(key=pv.card_key(match_of(at), hint.best)).proto.type == "primary"  # the best card stands out
     # Playing on clears the hint (it was for that moment only).
-    click(at, f"play.card.{hand[0]}")
+    click(at, pv.card_key(match_of(at), hand[0]))
     assert "Hint: play" not in page_text(at)
 
 
@@ -248,16 +248,48 @@ def test_a_name_taken_by_a_computer_player_is_fine() -> None:
     assert match.learner == "Anne" and "Anne" not in match.bot_names and len(set(match.names.values())) == 4
 
 
-def test_a_stale_click_is_refused_with_the_engines_message() -> None:
+def test_a_click_from_before_the_last_card_plays_nothing() -> None:
+    """One click, one card: the second click of a double-click (or a click on a page drawn before another
+    tab played) reaches a button drawn for an earlier turn, and is ignored without a word."""
     at = start(seed=9)
     match = to_play(at)
-    card = match.learner_hand()[0]
-    stale = at.button(key=f"play.card.{card}")
-    match.learner_plays(card)  # played behind the page's back (another tab): the button is now stale
+    first, second = match.learner_hand()[:2]
+    stale = at.button(key=pv.card_key(match, second))
+    click(at, pv.card_key(match, first))
+    played = plays(at)
+    assert first in played
     stale.click()
-    at.run()
-    assert not at.exception, at.exception
-    assert [e.value for e in at.error] == [f"{card} was already played: play one of your cards"]
+    run(at)
+    assert plays(at) == played and second in match_of(at).learner_hand()
+    assert not at.error
+    # Behind the page's back (another tab): the page's buttons for this turn are stale too.
+    match = match_of(at)
+    card = match.learner_hand()[0]
+    stale = at.button(key=pv.card_key(match, card))
+    match.learner_plays(card)
+    before = plays(at)
+    stale.click()
+    run(at)
+    assert plays(at) == before
+
+
+def plays(at: AppTest) -> list[Card]:
+    """Every card played so far in the current deal."""
+    deal = match_of(at).deal
+    assert deal is not None
+    return list(deal.plays)
+
+
+def test_a_played_card_leaves_its_place_empty() -> None:
+    """The hand keeps each card in its place for the whole deal, so the hand never shifts under the mouse."""
+    at = start(seed=9)
+    match = to_play(at)
+    nine = match.learner_hand()
+    assert len(nine) == 9
+    click(at, pv.card_key(match, nine[0]))
+    html = "".join(str(e.value) for e in at.markdown)
+    assert html.count('class="alu-slot-empty"') == 1
+    assert f'title="{nine[0].label}: played"' in html
 
 
 # --- Practice → My deals ---------------------------------------------------------------------------------
@@ -267,7 +299,7 @@ def test_saved_deals_are_practised_in_my_deals(folders: Path) -> None:
     at = start(seed=5)
     to_play(at)
     while match_of(at).phase == "play":
-        click(at, f"play.card.{match_of(at).legal_cards()[0]}")
+        click(at, pv.card_key(match_of(at), match_of(at).legal_cards()[0]))
     click(at, "play.save")
     (path,) = folders.glob("*.yaml")
     (folders / "broken.yaml").write_text("id: broken\nkind: deal\n", encoding="utf-8")
@@ -283,3 +315,184 @@ def test_saved_deals_are_practised_in_my_deals(folders: Path) -> None:
     queue = at.session_state["practice.queue"]
     assert queue.mode == saved_deals.MODE and [s.id for s in queue.items] == [path.stem]
     assert any("A played deal" in str(h.value) for h in at.subheader)
+
+
+# --- a game survives a reload -----------------------------------------------------------------------------
+
+
+def test_a_new_session_resumes_the_game_with_its_log() -> None:
+    at = start(seed=SEED)
+    match = to_play(at)
+    click(at, pv.card_key(match, match.legal_cards()[0]))
+    before = match_of(at)
+    token = str(at.query_params["game"])
+    assert len(token) == 16
+    # A reload: a new session on the same address.
+    again = open_page("screens/play.py", query={"game": token})
+    assert "play.match" not in again.session_state
+    waiting = "\n".join(str(e.value) for e in again.markdown)
+    assert "A game is waiting:" in waiting and f"seed {SEED}, deal 1 of 5, trick 2" in waiting
+    click(again, "play.resume")
+    resumed = match_of(again)
+    assert resumed == before and resumed is not before
+    assert len(pv_log(again)) == len(pv_log(at))  # the game log came back too
+    # The resumed game goes on, and is saved as it goes.
+    click(again, pv.card_key(resumed, resumed.legal_cards()[0]))
+    third = open_page("screens/play.py", query={"game": token})
+    click(third, "play.resume")
+    assert match_of(third) == match_of(again)
+
+
+def pv_log(at: AppTest) -> list[pv.Logged]:
+    return list(at.session_state["play.log"])
+
+
+def test_a_finished_or_abandoned_game_is_not_offered() -> None:
+    at = start(seed=5)
+    token = str(at.query_params["game"])
+    click(at, "play.new")  # a new game: the old one is forgotten
+    again = open_page("screens/play.py", query={"game": token})
+    assert not [b for b in again.button if b.key == "play.resume"]
+    # Another guest (another token) never sees this one's game.
+    at = start(seed=5)
+    other = open_page("screens/play.py", query={"game": "0" * 16})
+    assert not [b for b in other.button if b.key == "play.resume"]
+
+
+def test_a_damaged_saved_game_is_said_and_can_be_discarded() -> None:
+    from tutor.app import state
+    from tutor.progress.games import Owner, save_game
+
+    at = open_play()
+    db = at.session_state[state.DB]
+    token = "0123456789abcdef"
+    save_game(db, Owner(guest=token), {"match": {"version": 99}})
+    at = open_page("screens/play.py", query={"game": token})
+    warnings = [str(w.value) for w in at.warning]
+    assert warnings == ["A saved game could not be read: the saved game is damaged: unknown saved-game version 99"]
+    click(at, "play.discard_saved")
+    assert not at.warning
+
+
+# --- the coach after a deal ----------------------------------------------------------------------------------
+
+
+def test_the_coach_reviews_the_deal_and_saves_a_position_to_practise(folders: Path) -> None:
+    from tutor.app import coach_view
+    from tutor.play import coach
+
+    at = start(seed=SEED)
+    to_play(at)
+    while match_of(at).phase == "play":
+        click(at, pv.card_key(match_of(at), match_of(at).legal_cards()[0]))
+    decisions = at.session_state[f"{coach_view.P}review"][1]
+    assert decisions == coach.review(match_of(at))  # what the page shows is the coach's review of this deal
+    text = page_text(at)
+    assert "Coach: your cards this deal" in text
+    for d in decisions:
+        assert step_md(d.step) in text
+        if d.why is not None:
+            assert step_md(d.why) in text
+    # A button for each large mistake the solver can check (seven tricks left or fewer): here trick 3.
+    offered = [(n, d) for n, d in enumerate(decisions) if d.large and d.practisable]
+    assert [d.trick for _, d in offered] == [3]
+    assert [b.key for b in at.button if str(b.key).startswith(f"{coach_view.P}practise.")] == [
+        f"{coach_view.P}practise.1.{n}" for n, _ in offered
+    ]
+    index = offered[-1][0]
+    click(at, f"{coach_view.P}practise.1.{index}")
+    (path,) = folders.glob("position-*.yaml")
+    assert f"Saved to `{path}`" in page_text(at).replace("\\", "")
+    course = load_course([str(folders)], verify=True)
+    assert course.problems == ()
+    (scenario,) = course.scenarios.values()
+    assert scenario.kind == "play" and scenario.expect["to_play"] == "S"
+
+
+# --- the guided first deal -------------------------------------------------------------------------------------
+
+
+def test_the_guided_deal_accepts_only_the_step_it_asks_for_then_hands_over() -> None:
+    from tutor.play import guided
+
+    at = open_page("screens/play.py", query={"guided": "1"})
+    match = match_of(at)
+    assert match.seed == guided.SEED and at.session_state["play.guided"] is True
+    assert "Learn to play: a guided first deal." in page_text(at)
+    steps = 0
+    while match.phase not in ("deal-over", "game-over"):
+        wanted = guided.expected(match)
+        assert step_md(wanted.instruction) in page_text(at)
+        if wanted.action == "deal":
+            click(at, "play.deal")
+        elif wanted.action == "chant":
+            assert at.button(key="play.chant.no").disabled  # only the step asked for can be clicked
+            click(at, "play.chant.yes")
+        elif wanted.action == "discard":
+            click(at, "play.discard.advice")
+            click(at, "play.discard.confirm")
+        elif wanted.action == "signals":
+            click(at, "play.signals.advice")
+            click(at, "play.signals.confirm")
+        else:
+            others = [c for c in match.learner_hand() if c not in wanted.cards]
+            if others:
+                assert at.button(key=pv.card_key(match, others[0])).disabled  # only the guide's card works
+            click(at, pv.card_key(match, wanted.cards[0]))
+        match = match_of(at)
+        steps += 1
+    assert steps == 4 + 9 and match.phase == "deal-over"
+    assert step_md(guided.expected(match).instruction) in page_text(at)
+    assert "Coach: your cards this deal" not in page_text(at)
+    click(at, "play.guided.leave")
+    assert match_of_or_none(at) is None and at.button(key="play.start")
+
+
+def test_home_opens_the_guided_deal() -> None:
+    from tutor.play import guided
+
+    at = open_page()
+    at.button(key="home.guided").click()
+    run(at)
+    assert match_of(at).seed == guided.SEED and at.session_state["play.guided"] is True
+
+
+def test_the_lessons_on_tricks_and_on_the_game_link_to_the_guided_deal() -> None:
+    course = load_course([str(Path(__file__).resolve().parent.parent / "lessons")])
+    linked = {lesson.id for lesson in course.lessons if any("](play?guided=1)" in s.text for s in lesson.sections)}
+    assert {"tricks", "the-game"} <= linked
+
+
+def test_a_step_the_guide_does_not_ask_for_is_refused() -> None:
+    from tutor.play import guided
+
+    match = guided.start()
+    wanted = guided.expected(match)
+    assert pv._as_guided(wanted, "next_deal", ())
+    guided.act(match, wanted)
+    wanted = guided.expected(match)
+    assert pv._as_guided(wanted, "learner_agrees", (True,)) and not pv._as_guided(wanted, "learner_agrees", (False,))
+    assert not pv._as_guided(wanted, "learner_plays", (match.learner_hand()[0],))
+
+
+def test_a_learner_s_game_is_theirs_in_any_new_session() -> None:
+    at = start(seed=SEED)
+    to_play(at)
+    guest_token = str(at.query_params["game"])
+    at.text_input(key="learner.new").set_value("Ann")
+    at.button(key="learner.create").click()
+    run(at)
+    if "play.match" not in at.session_state:  # choosing a learner starts a fresh session: the game waits
+        click(at, "play.resume")
+    click(at, pv.card_key(match_of(at), match_of(at).legal_cards()[0]))  # saved under Ann from now on
+    before = match_of(at)
+    # The guest's copy moved to Ann: the old address no longer offers it.
+    stranger = open_page("screens/play.py", query={"game": guest_token})
+    assert not [b for b in stranger.button if b.key == "play.resume"]
+    # Another session (another tab, another day) that chooses Ann finds her game.
+    later = open_page("screens/play.py")
+    assert not [b for b in later.button if b.key == "play.resume"]
+    later.selectbox(key="learner.choice").set_value("Ann")
+    run(later)
+    click(later, "play.resume")
+    assert match_of(later) == before

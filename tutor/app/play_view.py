@@ -20,18 +20,21 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor.app import saved_deals, views
+from tutor.app import saved_deals, state, views
 from tutor.app.cardsvg import card_svg, cards_html
 from tutor.app.markup import escape
 from tutor.app.reveal import language, md, step_md, steps_md
 from tutor.content.drills import SIGNAL_ICONS
 from tutor.engine import SIGNALS, TOP_CARDS, Card, RuleViolation, Seat, Team, parse_card
+from tutor.engine.ranking import ordered
 from tutor.engine.steps import Step
 from tutor.i18n.explain import render
-from tutor.play import bots
+from tutor.play import bots, guided
 from tutor.play.hint import Hint, HintRequest, hint
 from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown
 from tutor.play.record import save_deal
+from tutor.progress.db import ProgressUnavailable
+from tutor.progress.games import Owner, SavedGameError, clear_game, is_token, load_game, new_token, save_game
 
 P = "play."  # session-state prefix of this page
 DEFAULT_NAME = "Alex"
@@ -40,6 +43,8 @@ NAME_LIMIT = 40  # a player's name, as long as a learner's (the sidebar's name b
 SPARE_BOTS = ("Denise", "Émile", "Fanny")
 HINT_PLAYOUTS = 10_000  # about 0.1 s: each tier of the hand gets ~1,000+ playouts (± ~1.5%)
 TRICKS = 9
+SLOT_PX = 72  # one card of the hand: four to a row on a 390 px phone, nine on a desktop
+CARD_PX = 64
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 SEAT_ORDER_DRAWN = (Seat.N, Seat.W, Seat.E, Seat.S)  # DOM order of the table grid (N, W, centre, E, S)
 
@@ -57,6 +62,19 @@ CSS = """
 .alu-drawn{display:flex;flex-wrap:wrap;gap:10px}
 .alu-drawn .alu-player{min-width:150px;max-width:100%}
 .alu-player-top{border-color:#8a6d1f;background:#fffbea}
+.alu-slot-card{display:flex;justify-content:center}
+.st-key-play-hand button{padding-left:2px;padding-right:2px;white-space:nowrap}
+.st-key-play-discards label p{white-space:nowrap;font-size:14px}
+@media (max-width:520px){
+.alu-play .alu-fan svg{width:26px;height:auto}
+.alu-play .alu-fan>div{width:5px!important}
+.alu-play .alu-fan>div:last-child{width:26px!important}
+.alu-play .alu-sigs{font-size:16px;letter-spacing:0}
+.alu-cross svg{width:42px;height:auto}
+.alu-cross-empty{width:42px}
+.alu-cross-label{font-size:12px}
+}
+.alu-slot-empty{width:64px;height:92px;margin:0 auto;border:2px dashed #b0bec5;border-radius:8px;opacity:.6}
 """
 
 
@@ -106,10 +124,227 @@ def log() -> list[Logged]:
 
 
 def _record(match: Match) -> None:
-    """Append the events of the learner's last action (all of them: hiding is decided when drawing)."""
+    """Append the events of the learner's last action (all of them: hiding is decided when drawing), then
+    keep the game in the progress file."""
     action = st.session_state.get(f"{P}action", 0) + 1
     st.session_state[f"{P}action"] = action
     log().extend(Logged(match.deal_number, action, event) for event in match.events(see_everything=True))
+    persist(match)
+
+
+# --- the saved game: a reload or a new tab resumes it -------------------------------------------------------
+
+GAME_PARAM = "game"  # ?game=<token> in the address names a guest's saved game, so a reload finds it
+
+
+def guest_token() -> str:
+    """This session's guest token: the one in the address if any (a reload), else a new one."""
+    token = st.session_state.get(f"{P}guest")
+    if not is_token(token):
+        given = st.query_params.get(GAME_PARAM)
+        token = given if is_token(given) else new_token()
+        st.session_state[f"{P}guest"] = token
+    return str(token)
+
+
+def keep_address() -> None:
+    """Put the guest token in the address while a game is on, so reloading the page finds the game."""
+    token = guest_token()
+    if st.query_params.get(GAME_PARAM) != token:
+        st.query_params[GAME_PARAM] = token
+
+
+def learner_name() -> str | None:
+    """The chosen learner, or ``None`` for a guest."""
+    progress = state.progress()
+    return progress.learner if isinstance(progress, state.SavedProgress) else None
+
+
+def owners() -> list[Owner]:
+    """Where this session's game is kept, first choice first: the chosen learner's, then the guest's."""
+    learner = learner_name()
+    guest = Owner(guest=guest_token())
+    return [Owner(learner=learner), guest] if learner else [guest]
+
+
+def snapshot(match: Match) -> dict[str, object]:
+    """The match and what the page showed of it (the game log, how far the draw was stepped through)."""
+    return {
+        "match": match.to_dict(),
+        "log": [[e.deal, e.action, e.event.to_dict()] for e in log()],
+        "action": st.session_state.get(f"{P}action", 0),
+        "draw_shown": st.session_state.get(f"{P}draw_shown", 0),
+    }
+
+
+def restore(data: dict[str, object]) -> tuple[Match, list[Logged], int, int]:
+    """A snapshot back as a match, its log, the last action's number and the draw's progress; a damaged
+    one raises :class:`RuleViolation`."""
+    try:
+        raw_match = data["match"]
+        if not isinstance(raw_match, dict):
+            raise RuleViolation("the saved game has no match")
+        match = Match.from_dict(raw_match)
+        entries = data.get("log") or []
+        if not isinstance(entries, list):
+            raise RuleViolation("the saved game's log is not a list")
+        logged = [Logged(int(d), int(a), Event.from_dict(e)) for d, a, e in entries]
+        return match, logged, int(data.get("action") or 0), int(data.get("draw_shown") or 0)  # type: ignore[call-overload]
+    except RuleViolation as error:
+        damaged = "the saved game is damaged"
+        raise RuleViolation(error.message if damaged in error.message else f"{damaged}: {error.message}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise RuleViolation(f"the saved game is damaged ({type(error).__name__}: {error})") from None
+
+
+def persist(match: Match) -> None:
+    """Keep the game for this learner (or guest) after each action; a finished game is forgotten. A file
+    that cannot be written is said once on the page; the game goes on in this session."""
+    db = state.database()
+    if db is None or st.session_state.get(f"{P}guided"):
+        return  # the guided deal is a script, started again from its link: never in place of a real game
+    first, *rest = owners()
+    try:
+        if match.phase == "game-over":
+            clear_game(db, first)
+        else:
+            save_game(db, first, snapshot(match))
+            if first.guest is not None:
+                keep_address()
+        for other in rest:  # a guest's game that became the learner's: one copy only
+            clear_game(db, other)
+        st.session_state[f"{P}unsaved"] = None
+    except (ProgressUnavailable, SavedGameError) as problem:
+        st.session_state[f"{P}unsaved"] = f"The game is not being saved: {problem}"
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """A saved game found on opening the page: whose, the match (or why it cannot be read)."""
+
+    owner: Owner
+    match: Match | None
+    problem: str | None
+
+
+def waiting_game() -> Waiting | None:
+    """The saved game this session may resume (the learner's first, then the guest's), if any."""
+    db = state.database()
+    if db is None:
+        return None
+    for owner in owners():
+        try:
+            data = load_game(db, owner)
+            if data is None:
+                continue
+            match, _, _, _ = restore(data)
+        except (ProgressUnavailable, SavedGameError) as problem:
+            return Waiting(owner, None, str(problem))
+        except RuleViolation as problem:
+            return Waiting(owner, None, problem.message)
+        return Waiting(owner, match, None)
+    return None
+
+
+def resume_game() -> None:
+    """Resume button: the saved game, as it was after the last action."""
+    db = state.database()
+    found = waiting_game()
+    if db is None or found is None or found.match is None:
+        return
+    data = load_game(db, found.owner)
+    assert data is not None
+    match, logged, action, shown = restore(data)
+    for key in ("hint_result", "saved", "advice", "error", "coach"):
+        st.session_state.pop(f"{P}{key}", None)
+    st.session_state[f"{P}match"] = match
+    st.session_state[f"{P}guided"] = False
+    st.session_state[f"{P}log"] = logged
+    st.session_state[f"{P}action"] = action
+    st.session_state[f"{P}draw_shown"] = shown
+    st.session_state[f"{P}mordienne"] = match.mordienne
+    persist(match)  # now under this session's owner (a guest's game resumed by a learner becomes theirs)
+
+
+def discard_waiting() -> None:
+    """Forget the saved game and stay on the start screen."""
+    db = state.database()
+    if db is None:
+        return
+    for owner in owners():
+        try:
+            clear_game(db, owner)
+        except ProgressUnavailable as problem:
+            st.session_state[f"{P}error"] = str(problem)
+
+
+def waiting_summary(match: Match) -> str:
+    """Where a saved game stands, in one line."""
+    waiting = {
+        "draw": "the partnership draw",
+        "chant": "your answer to the chant",
+        "discard": "your six discards",
+        "signals": "your signals",
+        "play": "your card",
+        "deal-over": "the next deal",
+        "game-over": "nothing",
+    }[match.phase]
+    where = f"deal {match.deal_number} of 5" if match.deal_number else "before the first deal"
+    state_now = match.state
+    if match.phase == "play" and state_now is not None:
+        where += f", trick {len(state_now.tricks) + 1}"
+    ns, ew = match.scores()[Team.NS], match.scores()[Team.EW]
+    return f"seed {match.seed}, {where}, waiting for {waiting}; score North–South {ns}, East–West {ew}"
+
+
+def unsaved() -> str | None:
+    return st.session_state.get(f"{P}unsaved")
+
+
+# --- the guided first deal ------------------------------------------------------------------------------------
+
+GUIDED_PARAM = "guided"  # ?guided=1 opens the guided first deal (Home and the lessons link to it)
+
+
+def is_guided() -> bool:
+    return bool(st.session_state.get(f"{P}guided")) and game() is not None
+
+
+def guide(match: Match) -> guided.Expected | None:
+    """What the guided deal expects next (``None`` in a free game)."""
+    return guided.expected(match) if is_guided() else None
+
+
+def start_guided() -> None:
+    """The scripted deal: the draw is made and shown whole; the guide then leads click by click."""
+    name = str(st.session_state.get(f"{P}name") or "").strip() or default_name()
+    for key in ("log", "action", "hint_result", "saved", "advice", "error", "coach.review", "coach.saved"):
+        st.session_state.pop(f"{P}{key}", None)
+    match = guided.start(name, bot_names(name))
+    st.session_state[f"{P}match"] = match
+    st.session_state[f"{P}guided"] = True
+    st.session_state[f"{P}draw_shown"] = len(match.draw_cards)
+    _record(match)
+
+
+def guide_box(match: Match) -> None:
+    """The guided deal's one instruction, and why, from the engine's facts."""
+    wanted = guide(match)
+    if wanted is None:
+        return
+    with st.container(border=True, key="play-guide"):
+        st.markdown("**Learn to play: a guided first deal.** One step at a time; only the step asked for works.")
+        st.info(f"**{step_md(wanted.instruction)}**", icon=":material/touch_app:")
+        for why in wanted.why:
+            st.markdown(f"- {step_md(why)}")
+
+
+def leave_guided() -> None:
+    """From the guided deal to the start screen of a free game."""
+    st.session_state[f"{P}guided"] = False
+    for key in ("match", "log", "action", "draw_shown", "hint_result", "saved", "advice", "error"):
+        st.session_state.pop(f"{P}{key}", None)
+    st.session_state[f"{P}seed"] = random.randrange(1_000_000)
 
 
 def latest() -> list[Event]:
@@ -137,12 +372,31 @@ def _act(action: str, *args: object) -> None:
     if match is None:
         return
     st.session_state[f"{P}error"] = None
+    wanted = guide(match)
+    if wanted is not None and not _as_guided(wanted, action, args):
+        st.session_state[f"{P}error"] = f"In the guided deal: {render(wanted.instruction, language())}"
+        return
     try:
         getattr(match, action)(*args)
     except RuleViolation as refusal:
         st.session_state[f"{P}error"] = refusal.message
         return
     _record(match)
+
+
+def _as_guided(wanted: guided.Expected, action: str, args: tuple[object, ...]) -> bool:
+    """Whether the learner's action is the one the guided deal expects."""
+    if action == "next_deal":
+        return wanted.action == "deal"
+    if action == "learner_agrees":
+        return wanted.action == "chant" and args == (wanted.agree,)
+    if action == "learner_discards":
+        return wanted.action == "discard" and set(args[0]) == set(wanted.cards)  # type: ignore[call-overload]
+    if action == "learner_signals":
+        return wanted.action == "signals" and set(args[0]) == set(wanted.signals)  # type: ignore[call-overload]
+    if action == "learner_plays":
+        return wanted.action == "play" and args == (wanted.cards[0],)
+    return False
 
 
 # --- callbacks --------------------------------------------------------------------------------------------
@@ -164,11 +418,16 @@ def start_game() -> None:
     for key in ("log", "action", "draw_shown", "hint_result", "saved", "advice"):
         st.session_state.pop(f"{P}{key}", None)
     st.session_state[f"{P}match"] = match
+    st.session_state[f"{P}guided"] = False
     _record(match)
 
 
 def new_game() -> None:
-    """Back to the start screen with a fresh seed."""
+    """Back to the start screen with a fresh seed; the saved game is forgotten (not when leaving the guided
+    deal, which never replaced it)."""
+    if not st.session_state.get(f"{P}guided"):
+        discard_waiting()
+    st.session_state[f"{P}guided"] = False
     for key in ("match", "log", "action", "draw_shown", "hint_result", "saved", "advice", "error"):
         st.session_state.pop(f"{P}{key}", None)
     st.session_state[f"{P}seed"] = random.randrange(1_000_000)
@@ -188,6 +447,7 @@ def draw_step(how: str) -> None:
     else:
         shown = len(cards)
     st.session_state[f"{P}draw_shown"] = min(shown, len(cards))
+    persist(match)
 
 
 def next_deal() -> None:
@@ -249,7 +509,12 @@ def confirm_signals() -> None:
     _act("learner_signals", chosen)
 
 
-def play_card(code: str) -> None:
+def play_card(code: str, turn: int) -> None:
+    """A card button: played only if no card was played since the button was drawn (``turn`` cards then).
+    A second click of a double-click, or a click on a page drawn before the last card, does nothing."""
+    match = game()
+    if match is None or match.deal is None or len(match.deal.plays) != turn:
+        return
     _act("learner_plays", parse_card(code))
 
 
@@ -258,6 +523,7 @@ def set_mordienne() -> None:
     match = game()
     if match is not None:
         match.set_mordienne(bool(st.session_state.get(f"{P}mordienne", False)))
+        persist(match)
 
 
 def save() -> None:
@@ -633,35 +899,77 @@ def show_error() -> None:
         st.error(md(message), icon=":material/block:")  # it may quote a name: shown as typed
 
 
+def hand_slots(match: Match) -> list[Card]:
+    """South's cards in fixed places: in play, the nine of the deal, each keeping its place after it is played
+    (so a second click where a card was lands on nothing, not on the next card)."""
+    deal = match.deal
+    if deal is None:
+        return []
+    if match.phase in ("play", "deal-over", "game-over"):
+        return list(ordered(deal.hand(LEARNER)))
+    return list(match.learner_hand())
+
+
+def card_key(match: Match, c: Card) -> str:
+    """A card button's key names the deal and the cards played so far: a button drawn before the last card
+    is another widget than the one drawn after it."""
+    deal = match.deal
+    return f"{P}card.{match.deal_number}.{len(deal.plays) if deal else 0}.{c}"
+
+
 def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None:
-    """South's hand under the table: each card drawn above its Play button (only on the learner's turn)."""
-    hand = list(match.learner_hand())
-    if not hand:
+    """South's hand under the table, a wrapping grid (one row on a desktop, three on a phone): each card
+    drawn above its Play button (only on the learner's turn); a card played leaves an empty place."""
+    slots = hand_slots(match)
+    if not slots:
         return
-    columns = st.columns(max(len(hand), 9), gap="small")
+    in_hand = set(match.learner_hand())
     legal = set(match.legal_cards()) if clickable else set()
-    for column, c in zip(columns, hand, strict=False):
-        with column:
-            best = chances is not None and c == chances.best
-            st.markdown(
-                f'<div style="display:flex;justify-content:center">{card_svg(c, width=80, highlight=best)}</div>',
-                unsafe_allow_html=True,
-            )
-            if chances is not None and c in chances.chances:
-                err = chances.standard_errors.get(c, 0.0)
-                label = f"{pct(chances.chances[c])} ± {100 * err:.1f}"
-                st.caption(f"★ **{label}**" if best else label)
-            if clickable:
-                st.button(
-                    str(c),
-                    key=f"{P}card.{c}",
-                    on_click=play_card,
-                    args=(str(c),),
-                    disabled=c not in legal,
-                    type="primary" if best else "secondary",
-                    width="stretch",
-                    help=f"Play {c.label}",
+    wanted = guide(match)
+    if wanted is not None:
+        legal &= set(wanted.cards)  # the guided deal accepts only its card
+    deal = match.deal
+    turn = len(deal.plays) if deal else 0
+    with st.container(horizontal=True, gap="small", key=f"{P}hand"):
+        for c in slots:
+            with st.container(width=SLOT_PX, gap="small"):
+                if c not in in_hand:
+                    st.markdown(
+                        f'<div class="alu-slot-empty" title="{_e(c.label)}: played" aria-hidden="true"></div>',
+                        unsafe_allow_html=True,
+                    )
+                    continue
+                best = chances is not None and c == chances.best
+                st.markdown(
+                    f'<div class="alu-slot-card">{card_svg(c, width=CARD_PX, highlight=best)}</div>',
+                    unsafe_allow_html=True,
                 )
+                if chances is not None and c in chances.chances:
+                    err = chances.standard_errors.get(c, 0.0)
+                    label = f"{pct(chances.chances[c])} ± {100 * err:.1f}"
+                    st.caption(f"★ **{label}**" if best else label)
+                if clickable:
+                    st.button(
+                        str(c),
+                        key=card_key(match, c),
+                        on_click=play_card,
+                        args=(str(c), turn),
+                        disabled=c not in legal,
+                        type="primary" if best else "secondary",
+                        width="stretch",
+                        help=f"Play {c.label}",
+                    )
+
+
+def discard_grid(match: Match) -> None:
+    """The fifteen cards of a chanter as a wrapping grid, each with its "discard" tick box."""
+    with st.container(horizontal=True, gap="small", key=f"{P}discards"):
+        for c in match.learner_hand():
+            with st.container(width=SLOT_PX, gap="small"):
+                gone = st.session_state.get(discard_key(match, c), False)
+                picture = card_svg(c, width=CARD_PX, dimmed=gone)
+                st.markdown(f'<div class="alu-slot-card">{picture}</div>', unsafe_allow_html=True)
+                st.checkbox(str(c), key=discard_key(match, c))
 
 
 def signal_option(sid: str) -> str:

@@ -149,7 +149,111 @@ _HINT = (
     ),
 )
 
-MESSAGES: dict[str, Message] = catalog(*_MATCH, *_HINT)
+# --- the coach after a deal (tutor.play.coach) --------------------------------------------------------------
+
+_COACH = (
+    Message("coach.best", "Trick {trick}: you played {played:label}, the best card by the estimate ({chance:pct})."),
+    Message(
+        "coach.decision",
+        "Trick {trick}: you played {played:label}: {chance:pct} to win the point; {best:label}: {best_chance:pct}.",
+    ),
+    Message(
+        "coach.why.beat",
+        "{best:label} beats {card:label}, {holder}'s card that was winning the trick; {played:label} does not.",
+    ),
+    Message(
+        "coach.why.overtake",
+        "Your partner's {card:label} was already winning the trick: {played:label} spends a higher card on it, "
+        "{best:label} does not.",
+    ),
+    Message(
+        "coach.why.cheaper",
+        "{best:label} also beats {holder}'s {card:label} and keeps {played:label}, the higher card, for later.",
+    ),
+    Message(
+        "coach.why.hold",
+        "{played:label} takes this trick from {holder}'s {card:label}; {best:label} lets it go and keeps "
+        "{played:label} for a later trick.",
+    ),
+    Message("coach.why.spoil", "{played:label} only ties {card:label} and spoils the trick; {best:label} beats it."),
+    Message(
+        "coach.why.keep",
+        "{played:label} does not win this trick either, so {best:label}, a lower card, does the same job and "
+        "keeps {played:label} for later.",
+    ),
+    Message(
+        "coach.why.sure",
+        "{best:label} is higher than every card you cannot see, a sure trick; {played:label} can be beaten.",
+    ),
+    Message("coach.why.lead_low", "Leading {best:label} keeps {played:label}, the higher card, for a later trick."),
+    Message(
+        "coach.why.playouts",
+        "No single fact of this trick decides it: played out {deals:,} times, the rest of the deal goes better "
+        "after {best:label}.",
+    ),
+)
+
+# --- the guided first deal (tutor.play.guided) --------------------------------------------------------------
+
+_GUIDE = (
+    Message("guide.deal", "Click “Deal the first hand”."),
+    Message(
+        "guide.draw",
+        "The draw has made {partner} your partner: you sit South, {partner} North, opposite you. {dealer} deals first.",
+    ),
+    Message("guide.chant", "Click “Agree to the chant”."),
+    Message(
+        "guide.chant.you",
+        "You are the eldest or the dealer: if all four agree, you receive six cards of the talon and keep the "
+        "best nine of your fifteen.",
+    ),
+    Message(
+        "guide.chant.not_you",
+        "Only the eldest and the dealer receive talon cards; agreeing lets your partnership's chanter improve.",
+    ),
+    Message(
+        "guide.discard",
+        "Click “Advice: keep the highest”, then “Discard these six”: the six lowest of your fifteen go face down.",
+    ),
+    Message("guide.signals", "Click “Advice: what should I signal?”, then “Give these signals”."),
+    Message("guide.partner_signal", "{partner} signalled: {signal:gesture} ({signal:meaning})."),
+    Message("guide.play", "Play {card:label}: click it in your hand."),
+    Message(
+        "guide.rule.sure",
+        "{card:label} is a sure winner: every card as good or better is in your hand, already played or your "
+        "partner's. Lead the cheapest sure winner.",
+    ),
+    Message(
+        "guide.rule.lead_low", "You hold no sure winner: lead your lowest card, {card:label}, and keep the good ones."
+    ),
+    Message(
+        "guide.rule.leave",
+        "{partner}, playing last, holds a card nobody can beat: leave them the trick and throw your lowest card, "
+        "{card:label}.",
+    ),
+    Message(
+        "guide.rule.partner",
+        "{partner}'s {top:label} is winning the trick alone: don't overtake your partner, throw your "
+        "lowest card, {card:label}.",
+    ),
+    Message(
+        "guide.rule.cheapest",
+        "{card:label} beats {top:label}, the best card so far, and is your cheapest card that does: win as cheaply "
+        "as you can.",
+    ),
+    Message(
+        "guide.rule.spoil",
+        "You play last and {seat}'s {top:label} would win: {card:label} ties it and the trick is spoiled instead.",
+    ),
+    Message("guide.rule.lowest", "Nothing of yours beats {top:label}: throw your lowest card, {card:label}."),
+    Message(
+        "guide.over",
+        "That was the whole deal: the score below says who won the point and why. When you are ready, click "
+        "“Start a free game” and play five deals on your own.",
+    ),
+)
+
+MESSAGES: dict[str, Message] = catalog(*_MATCH, *_HINT, *_COACH, *_GUIDE)
 
 
 def step(msg: str, /, **params: Param) -> Step:

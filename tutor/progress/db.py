@@ -136,6 +136,17 @@ V3 = (
     ) WITHOUT ROWID""",
 )
 
+V4 = (
+    # One saved game of the Play page per owner (tutor.progress.games): ``owner`` is ``learner:<id>`` or
+    # ``guest:<token>``; a learner's game goes with the learner.
+    """CREATE TABLE games (
+        owner TEXT PRIMARY KEY,
+        learner_id INTEGER REFERENCES learners(id) ON DELETE CASCADE,
+        data TEXT NOT NULL,
+        saved_at REAL NOT NULL
+    ) WITHOUT ROWID""",
+)
+
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
@@ -180,6 +191,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, V1),
     Migration(2, V2, _backfill_cards),
     Migration(3, V3),
+    Migration(4, V4),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
 
 from tutor.app import cardsvg, learners, progress_view, state, views
@@ -41,6 +43,9 @@ with start:
     label = f"Lesson 1: {first.title}" if first else "Lessons"
     if st.button(label, key="home.start", type="primary", icon=":material/menu_book:"):
         st.switch_page("screens/learn.py", query_params={"lesson": first.id} if first else None)
+    st.markdown("**Rather learn by playing?** One deal with a guide who says what to click and why.")
+    if st.button("Learn to play: a guided first deal", key="home.guided", icon=":material/school:"):
+        st.switch_page("screens/play.py", query_params={"guided": "1"})
 with practise:
     st.markdown("**Know the basics?** Predict what happens in real situations and see the engine explain why.")
     if st.button("Practice", key="home.practice", icon=":material/quiz:"):
@@ -77,7 +82,7 @@ with upcoming:
     elif course.lessons:
         st.metric("Next lesson", "All done!")
 with review:
-    kind = "primary" if figures.due_today else "secondary"
+    kind: Literal["primary", "secondary"] = "primary" if figures.due_today else "secondary"
     if figures.answered and st.button("Review", key="home.review", type=kind, icon=":material/event_repeat:"):
         st.switch_page("screens/review.py")
 with more:

@@ -10,9 +10,8 @@ import random
 
 import streamlit as st
 
+from tutor.app import coach_view, saved_deals
 from tutor.app import play_view as pv
-from tutor.app import saved_deals
-from tutor.app.cardsvg import card_svg
 from tutor.app.markup import md
 from tutor.app.reveal import step_md, steps_md
 from tutor.engine import SIGNALS
@@ -31,6 +30,33 @@ def start_screen() -> None:
         "deals, each with the chant, signals and nine tricks. After every trick the engine explains who won "
         "and why; a **Hint** estimates each card's chance by playing the deal out thousands of times."
     )
+    waiting = pv.waiting_game()
+    if waiting is not None:
+        with st.container(border=True, width=520, key=f"{P}waiting"):
+            if waiting.match is not None:
+                st.markdown(f"**A game is waiting:** {md(pv.waiting_summary(waiting.match))}.")
+                with st.container(horizontal=True):
+                    st.button(
+                        "Resume the game",
+                        key=f"{P}resume",
+                        type="primary",
+                        on_click=pv.resume_game,
+                        icon=":material/play_circle:",
+                    )
+                    st.button("Discard it", key=f"{P}discard_saved", on_click=pv.discard_waiting)
+            else:
+                st.warning(f"A saved game could not be read: {md(waiting.problem or '')}", icon=":material/warning:")
+                st.button("Discard it", key=f"{P}discard_saved", on_click=pv.discard_waiting)
+    with st.container(border=True, width=520):
+        st.markdown(
+            "**New to the game?** Play one deal with a guide who says what to click and why, then carry on alone."
+        )
+        st.button(
+            "Learn to play: a guided first deal",
+            key=f"{P}guided.start",
+            on_click=pv.start_guided,
+            icon=":material/school:",
+        )
     st.session_state.setdefault(f"{P}name", pv.default_name())
     with st.container(border=True, width=520):
         st.text_input(
@@ -62,7 +88,11 @@ def header(match: Match) -> None:
             st.markdown(f"Score: {pv.score_line(match)}")
         else:
             st.markdown("### The partnership draw")
-        st.caption(f"Game seed {match.seed}: the same seed deals the same game.")
+        saved = "" if pv.is_guided() else " Saved after every move."
+        st.caption(f"Game seed {match.seed}: the same seed deals the same game.{saved}")
+        unsaved = pv.unsaved()
+        if unsaved:
+            st.caption(md(unsaved))
     with toggles:
         pv.settings(in_game=True)
     with again:
@@ -116,24 +146,18 @@ def chant_phase(match: Match) -> None:
         st.markdown("You are neither the eldest nor the dealer: the chant would not change your hand.")
     with st.container(horizontal=True):
         st.button("Agree to the chant", key=f"{P}chant.yes", type="primary", on_click=pv.answer_chant, args=(True,))
-        st.button("Refuse", key=f"{P}chant.no", on_click=pv.answer_chant, args=(False,))
+        st.button("Refuse", key=f"{P}chant.no", on_click=pv.answer_chant, args=(False,), disabled=pv.is_guided())
 
 
 def discard_phase(match: Match) -> None:
     hand = list(match.learner_hand())
     chosen = pv.chosen_discards(match)
+    wanted = pv.guide(match)
     st.markdown(
         f"**Choose six cards to discard** from your {len(hand)}: they go face down and take no further part. "
         "The usual advice is to keep the highest."
     )
-    for row in (hand[:8], hand[8:]):
-        columns = st.columns(8, gap="small")
-        for column, c in zip(columns, row, strict=False):
-            with column:
-                gone = st.session_state.get(pv.discard_key(match, c), False)
-                picture = card_svg(c, width=80, dimmed=gone)
-                st.markdown(f'<div style="display:flex;justify-content:center">{picture}</div>', unsafe_allow_html=True)
-                st.checkbox("discard", key=pv.discard_key(match, c))
+    pv.discard_grid(match)
     st.markdown(f"{len(chosen)} of 6 chosen.")
     with st.container(horizontal=True):
         st.button("Advice: keep the highest", key=f"{P}discard.advice", on_click=pv.advise_discards)
@@ -142,7 +166,7 @@ def discard_phase(match: Match) -> None:
             key=f"{P}discard.confirm",
             type="primary",
             on_click=pv.confirm_discards,
-            disabled=len(chosen) != 6,
+            disabled=len(chosen) != 6 or (wanted is not None and set(chosen) != set(wanted.cards)),
         )
     steps = pv.advice("discard", match)
     if steps:
@@ -165,6 +189,7 @@ def signals_phase(match: Match) -> None:
         label_visibility="collapsed",
     )
     chosen = pv.chosen_signal_ids(match)
+    wanted = pv.guide(match)
     with st.container(horizontal=True):
         st.button("Advice: what should I signal?", key=f"{P}signals.advice", on_click=pv.advise_signals)
         st.button(
@@ -172,6 +197,7 @@ def signals_phase(match: Match) -> None:
             key=f"{P}signals.confirm",
             type="primary",
             on_click=pv.confirm_signals,
+            disabled=wanted is not None and set(chosen) != set(wanted.signals),
         )
     steps = pv.advice("signals", match)
     if steps:
@@ -191,7 +217,7 @@ def play_phase(match: Match) -> None:
         else:
             st.markdown(f"**Your turn: you play {pv.ORDINALS[position]} in trick {trick}.** Click a card to play it.")
     with button:
-        if st.button("Hint", key=f"{P}hint", icon=":material/lightbulb:", width="stretch"):
+        if not pv.is_guided() and st.button("Hint", key=f"{P}hint", icon=":material/lightbulb:", width="stretch"):
             with st.spinner(f"Playing the deal out {pv.HINT_PLAYOUTS:,} times..."):
                 hint = pv.compute_hint(match)
     pv.hand_row(match, clickable=True, chances=hint)
@@ -236,7 +262,17 @@ def deal_over(match: Match) -> None:
         st.download_button(
             "Download the scenario (YAML)", text, file_name=path.name, mime="text/yaml", key=f"{P}download"
         )
-    if match.phase == "deal-over":
+    if not pv.is_guided():  # the guide plays the bots' simple rules, which the coach's estimate may fault
+        coach_view.panel(match)
+    if pv.is_guided():
+        st.button(
+            "Start a free game",
+            key=f"{P}guided.leave",
+            type="primary",
+            on_click=pv.leave_guided,
+            icon=":material/play_arrow:",
+        )
+    elif match.phase == "deal-over":
         label = f"Deal {match.deal_number + 1} of {DEALS_PER_GAME}"
         st.button(label, key=f"{P}deal", type="primary", on_click=pv.next_deal, icon=":material/playing_cards:")
     else:
@@ -245,12 +281,19 @@ def deal_over(match: Match) -> None:
 
 # --- the page ---------------------------------------------------------------------------------------------
 
+if st.query_params.get(pv.GUIDED_PARAM) and not pv.is_guided():
+    pv.start_guided()  # the link from Home or a lesson: the guided deal at once
+if pv.GUIDED_PARAM in st.query_params:
+    del st.query_params[pv.GUIDED_PARAM]
 match = pv.game()
 if match is None:
     start_screen()
     st.stop()
 
+if pv.learner_name() is None and not pv.is_guided():
+    pv.keep_address()  # a reload of this address finds the game
 header(match)
+pv.guide_box(match)
 if match.phase == "draw":
     draw_phase(match)  # the draw's own step-through; the game log would give it away
     st.stop()

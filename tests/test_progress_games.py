@@ -1,0 +1,90 @@
+"""The Play page's saved game in the progress file: one per learner or guest, replaced on save, gone with the
+learner, bounded, and a damaged one is a one-line error."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tutor.progress.db import V1, V2
+from tutor.progress.games import GUEST_DAYS, Owner, SavedGameError, clear_game, load_game, new_token, save_game
+from tutor.progress.store import ProgressDB
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> ProgressDB:
+    opened = ProgressDB(tmp_path / "progress.db")
+    opened.create_learner("Ann")
+    return opened
+
+
+def test_a_game_is_saved_replaced_and_cleared(db: ProgressDB) -> None:
+    ann = Owner(learner="ann")  # names match whatever their case
+    assert load_game(db, ann) is None
+    save_game(db, ann, {"phase": "chant", "deal": 1})
+    save_game(db, ann, {"phase": "play", "deal": 2})
+    assert load_game(db, Owner(learner="Ann")) == {"phase": "play", "deal": 2}
+    clear_game(db, ann)
+    assert load_game(db, ann) is None
+
+
+def test_guests_and_learners_each_have_their_own(db: ProgressDB) -> None:
+    one, two = Owner(guest=new_token()), Owner(guest=new_token())
+    save_game(db, one, {"who": "one"})
+    save_game(db, Owner(learner="Ann"), {"who": "Ann"})
+    assert load_game(db, one) == {"who": "one"}
+    assert load_game(db, two) is None
+    assert load_game(db, Owner(learner="Ann")) == {"who": "Ann"}
+
+
+def test_a_learner_s_game_goes_with_the_learner(db: ProgressDB) -> None:
+    save_game(db, Owner(learner="Ann"), {"who": "Ann"})
+    db.delete_learner("Ann")
+    assert db.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+    save_game(db, Owner(learner="Nobody"), {"x": 1})  # not a learner of this file: nothing to keep it under
+    assert load_game(db, Owner(learner="Nobody")) is None
+
+
+def test_old_guest_games_are_dropped_on_the_next_save(db: ProgressDB) -> None:
+    old, new = Owner(guest=new_token()), Owner(guest=new_token())
+    day = 86_400.0
+    save_game(db, old, {"x": 1}, at=1_000 * day)
+    save_game(db, Owner(learner="Ann"), {"x": 2}, at=1_000 * day)
+    save_game(db, new, {"x": 3}, at=(1_000 + GUEST_DAYS + 1) * day)
+    assert load_game(db, old) is None
+    assert load_game(db, Owner(learner="Ann")) == {"x": 2}  # a learner's game is never dropped for age
+
+
+def test_a_damaged_saved_game_is_a_one_line_error(db: ProgressDB) -> None:
+    guest = Owner(guest="0123456789abcdef")
+    for text, words in (("{not json", "not JSON"), ("[1, 2]", "JSON list")):
+        with db.using(write=True) as conn:
+            conn.execute("INSERT OR REPLACE INTO games VALUES ('guest:0123456789abcdef', NULL, ?, 0)", (text,))
+        with pytest.raises(SavedGameError, match=words) as caught:
+            load_game(db, guest)
+        assert "\n" not in str(caught.value)
+
+
+def test_owners_are_checked() -> None:
+    with pytest.raises(ValueError, match="exactly one"):
+        Owner()
+    with pytest.raises(ValueError, match="exactly one"):
+        Owner(learner="Ann", guest="0123456789abcdef")
+    with pytest.raises(ValueError, match="not a guest token"):
+        Owner(guest="../../etc")
+
+
+def test_a_file_from_before_saved_games_gets_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    for statement in (*V1, *V2):
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 2")
+    conn.execute("INSERT INTO learners (name, folded, created) VALUES ('Bo', 'bo', 0)")
+    conn.commit()
+    conn.close()
+    with ProgressDB(path) as db:
+        save_game(db, Owner(learner="Bo"), {"phase": "draw"})
+        assert load_game(db, Owner(learner="Bo")) == {"phase": "draw"}

@@ -1,0 +1,83 @@
+"""The coach on the Play page: after a deal, the learner's cards one by one, judged by the hint
+(:mod:`tutor.play.coach`), with "Practise this position" where a card was well behind the best."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from tutor.app import saved_deals
+from tutor.app.reveal import md, step_md
+from tutor.engine.errors import RuleViolation
+from tutor.play import coach
+from tutor.play.match import Match
+
+P = "play.coach."
+
+
+def decisions(match: Match) -> list[coach.Decision]:
+    """The review of the last finished deal, worked out once per deal."""
+    deal = match.deal
+    if deal is None or deal.mordienne is None:
+        return []
+    key = (match.seed, match.learner, deal.number)
+    stored = st.session_state.get(f"{P}review")
+    if stored is None or stored[0] != key:
+        stored = (key, coach.review(match))
+        st.session_state[f"{P}review"] = stored
+    return list(stored[1])
+
+
+def practise(match: Match, index: int) -> None:
+    """Save decision ``index`` as a ``play`` puzzle under My deals; remember where (or why not)."""
+    found = decisions(match)
+    deal = match.deal
+    if not 0 <= index < len(found) or deal is None:
+        return
+    try:
+        path = coach.save_puzzle(found[index], bool(deal.mordienne), saved_deals.folder())
+        st.session_state.setdefault(f"{P}saved", {})[(match.seed, deal.number, index)] = str(path)
+    except RuleViolation as problem:
+        st.session_state[f"{P}problem"] = f"The position could not be saved: {problem.message}"
+
+
+def panel(match: Match) -> None:
+    """The coach's box: one line per decision, the why where it matters, and the practice buttons."""
+    deal = match.deal
+    if deal is None:
+        return
+    with st.container(border=True, key="play-coach"):
+        st.markdown("#### Coach: your cards this deal")
+        with st.spinner("Playing out each of your decisions..."):
+            found = decisions(match)
+        if not found:
+            st.markdown("You had no real choice this deal: every time, your cards were all of one rank.")
+            return
+        st.caption(
+            f"For each card you played: its estimated chance of winning the point for North–South, against the "
+            f"best card's ({coach.PLAYOUTS:,} playouts of the rest of the deal, as the Hint does). A card "
+            f"{round(100 * coach.LARGE)} points or more behind is explained."
+        )
+        saved = st.session_state.get(f"{P}saved", {})
+        for index, decision in enumerate(found):
+            line = step_md(decision.step)
+            st.markdown(f"**{line}**" if decision.large else line)
+            if decision.why is not None:
+                st.markdown(f"↳ {step_md(decision.why)}")
+            if decision.large and decision.practisable:
+                where = saved.get((match.seed, deal.number, index))
+                if where:
+                    st.success(
+                        f"Saved to `{md(where)}`: practise it in Practice → My deals.", icon=":material/check_circle:"
+                    )
+                else:
+                    st.button(
+                        "Practise this position",
+                        key=f"{P}practise.{deal.number}.{index}",
+                        on_click=practise,
+                        args=(match, index),
+                        icon=":material/extension:",
+                        help="Saves the position with every hand as a `play` puzzle; the exact solver checks it.",
+                    )
+        problem = st.session_state.pop(f"{P}problem", None)
+        if problem:
+            st.error(md(problem), icon=":material/block:")

@@ -1,0 +1,111 @@
+"""The Play page's game in progress, kept in the progress file so a reload or a new tab can resume it.
+
+One saved game per owner: a learner (``learner:<id>``, deleted with the learner) or a guest, named by a
+random token the page keeps in the address (``guest:<token>``). The game itself is opaque here: a JSON
+object the page made (:meth:`tutor.play.match.Match.to_dict` and the page's log), bounded in size and read
+back only as a JSON object; whether it is a sound game is the match's business.
+
+Guests come and go, so a guest's game not touched for :data:`GUEST_DAYS` days is dropped on the next save.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.progress.store import ProgressDB
+
+MAX_BYTES = 2_000_000  # a five-deal game with its log is about 100 kB; anything far bigger is not ours
+GUEST_DAYS = 30
+TOKEN = re.compile(r"[0-9a-f]{16}")
+
+
+class SavedGameError(Exception):
+    """A saved game that cannot be read back (too big, not JSON, not an object); one line, fit to show."""
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Whose game: a learner by name, or a guest by token (exactly one of the two)."""
+
+    learner: str | None = None
+    guest: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.learner is None) == (self.guest is None):
+            raise ValueError("a saved game belongs to a learner or to a guest, exactly one")
+        if self.guest is not None and not is_token(self.guest):
+            raise ValueError(f"{self.guest!r} is not a guest token (16 hexadecimal digits)")
+
+
+def new_token() -> str:
+    """A fresh guest token: 16 hexadecimal digits, unguessable enough that guests never meet."""
+    return secrets.token_hex(8)
+
+
+def is_token(text: object) -> bool:
+    return isinstance(text, str) and TOKEN.fullmatch(text) is not None
+
+
+def _key(db: ProgressDB, owner: Owner) -> tuple[str, int | None] | None:
+    """The row key and learner id; ``None`` for a learner not (or no longer) in the file."""
+    if owner.guest is not None:
+        return f"guest:{owner.guest}", None
+    assert owner.learner is not None
+    learner_id = db.learner_id(owner.learner)
+    return None if learner_id is None else (f"learner:{learner_id}", learner_id)
+
+
+def save_game(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float | None = None) -> None:
+    """Keep ``data`` (a JSON-ready mapping) as ``owner``'s game, replacing the one before."""
+    key = _key(db, owner)
+    if key is None:
+        return
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise SavedGameError(f"the game is too big to save ({len(text):,} characters)")
+    now = time.time() if at is None else at
+    with db.using(write=True) as conn:
+        conn.execute(
+            "INSERT INTO games (owner, learner_id, data, saved_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (owner) DO UPDATE SET data = excluded.data, saved_at = excluded.saved_at",
+            (key[0], key[1], text, now),
+        )
+        conn.execute("DELETE FROM games WHERE owner LIKE 'guest:%' AND saved_at < ?", (now - GUEST_DAYS * 86_400,))
+
+
+def load_game(db: ProgressDB, owner: Owner) -> dict[str, Any] | None:
+    """``owner``'s saved game, or ``None``; a damaged one raises :class:`SavedGameError`."""
+    key = _key(db, owner)
+    if key is None:
+        return None
+    with db.using() as conn:
+        row = conn.execute("SELECT data FROM games WHERE owner = ?", (key[0],)).fetchone()
+    if row is None:
+        return None
+    text = row[0]
+    if not isinstance(text, str) or len(text) > MAX_BYTES:
+        raise SavedGameError("the saved game is too big or not text")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SavedGameError(f"the saved game is not JSON ({error.msg}, character {error.pos})") from None
+    except ValueError as error:  # e.g. a number too long to convert
+        raise SavedGameError(f"the saved game is not JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise SavedGameError(f"the saved game is a JSON {type(data).__name__}, not an object")
+    return data
+
+
+def clear_game(db: ProgressDB, owner: Owner) -> None:
+    """Forget ``owner``'s saved game (finished, abandoned or moved to a learner)."""
+    key = _key(db, owner)
+    if key is None:
+        return
+    with db.using(write=True) as conn:
+        conn.execute("DELETE FROM games WHERE owner = ?", (key[0],))
