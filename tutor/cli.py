@@ -146,7 +146,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_i18n_status(args: argparse.Namespace) -> int:
     from tutor.i18n.extract import ExtractError, sources
-    from tutor.i18n.lookup import LOCALES
+    from tutor.i18n.runtime import LOCALES
     from tutor.i18n.status import status
 
     try:
@@ -169,7 +169,7 @@ def cmd_i18n_status(args: argparse.Namespace) -> int:
 
 def cmd_i18n_extract(args: argparse.Namespace) -> int:
     from tutor.i18n.extract import ExtractError, extract
-    from tutor.i18n.lookup import LOCALES
+    from tutor.i18n.runtime import LOCALES
 
     locales = Path(args.locales) if args.locales else LOCALES
     try:

@@ -2,7 +2,7 @@
 
 English is the source language; French, Czech, Albanian, Macedonian, Malay and Gujarati are translated in
 gettext catalogs (``tutor/i18n/locales``, one per language and domain, read with Babel by
-:mod:`tutor.i18n.lookup`; ``docs/translating.md`` is the translators' guide). Three domains:
+:mod:`tutor.i18n.runtime`; ``docs/translating.md`` is the translators' guide). Three domains:
 
 * ``engine``: the explanation messages (:mod:`tutor.i18n.catalog`): msgctxt = message id, msgid = English
   template. :func:`translate` is their lookup; :mod:`tutor.i18n.explain` renders steps with it.
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from babel import Locale, UnknownLocaleError
 
-from tutor.i18n.lookup import FALLBACKS, SOURCE_LANGUAGE, lookup
 from tutor.i18n.pseudo import PSEUDO_LANGUAGE
+from tutor.i18n.runtime import FALLBACKS, SOURCE_LANGUAGE, lookup
 
 # The languages offered to learners, with their names as their speakers write them (the language menu).
 LANGUAGE_NAMES: dict[str, str] = {

@@ -1,6 +1,6 @@
 """``aluette-tutor i18n-extract``: the English sources to ``.pot`` templates, and every ``.po`` brought up to date.
 
-The sources, one domain each (:data:`tutor.i18n.lookup.DOMAINS`):
+The sources, one domain each (:data:`tutor.i18n.runtime.DOMAINS`):
 
 * ``engine``: every message of :data:`tutor.i18n.catalog.MESSAGES` (msgctxt = id, msgid = English template,
   msgid_plural = its plural);
@@ -31,11 +31,12 @@ from tutor.content.course import load_course
 from tutor.i18n import TRANSLATED, native_name
 from tutor.i18n.catalog import MESSAGES
 from tutor.i18n.content import lesson_texts, scenario_texts
-from tutor.i18n.lookup import DOMAINS, LOCALES, po_path, pot_path
+from tutor.i18n.runtime import DOMAINS, LOCALES, po_path, pot_path
 from tutor.i18n.ui import KEYWORDS
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository (or the folder holding the installed package)
 PACKAGE = ROOT / "tutor"
+MESSAGE_MODULES = (ROOT / "tutor" / "engine" / "messages.py", ROOT / "tutor" / "play" / "messages.py")
 DEFAULT_CONTENT = (str(ROOT / "lessons"), str(ROOT / "scenarios"))
 PROJECT = "aluette-tutor"
 HEADER = """\
@@ -80,7 +81,7 @@ def _shown(path: str | Path) -> str:
 def engine_messages() -> list[SourceMessage]:
     """The explanation messages, in registry order, each located at its id in the module that defines it."""
     where: dict[str, tuple[str, int]] = {}
-    for module in (PACKAGE / "engine" / "messages.py", PACKAGE / "play" / "messages.py"):
+    for module in MESSAGE_MODULES:
         for number, line in enumerate(module.read_text(encoding="utf-8").splitlines(), start=1):
             for found in re.finditer(r'Message\(\s*f?"([^"{]+)', line):
                 where.setdefault(found.group(1), (_shown(module), number))
@@ -119,8 +120,9 @@ def content_messages(paths: Sequence[str] = DEFAULT_CONTENT) -> list[SourceMessa
     return found
 
 
-def ui_messages(package: Path = PACKAGE) -> list[SourceMessage]:
+def ui_messages(package: Path | None = None) -> list[SourceMessage]:
     """Every wrapped string of the app (and the rest of the package but :mod:`tutor.i18n`), merged by text."""
+    package = package or PACKAGE
     merged: dict[tuple[str | None, str, str | None], SourceMessage] = {}
     method_map = [("i18n/**.py", "ignore"), ("**.py", "python")]
     extracted = extract_from_dir(
@@ -141,7 +143,7 @@ def ui_messages(package: Path = PACKAGE) -> list[SourceMessage]:
     return list(merged.values())
 
 
-def sources(content: Sequence[str] = DEFAULT_CONTENT, package: Path = PACKAGE) -> dict[str, list[SourceMessage]]:
+def sources(content: Sequence[str] = DEFAULT_CONTENT, package: Path | None = None) -> dict[str, list[SourceMessage]]:
     """The messages of every domain, by domain."""
     return {"engine": engine_messages(), "content": content_messages(content), "ui": ui_messages(package)}
 
@@ -235,7 +237,7 @@ def write_if_changed(path: Path, text: str) -> bool:
 def extract(
     locales: Path = LOCALES,
     content: Sequence[str] = DEFAULT_CONTENT,
-    package: Path = PACKAGE,
+    package: Path | None = None,
     languages: Sequence[str] = TRANSLATED,
 ) -> list[Path]:
     """Regenerate every template and update every language's catalog; the files written."""

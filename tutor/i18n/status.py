@@ -3,7 +3,7 @@
 Counted against the sources themselves (every explanation message, every lesson and scenario text, every
 wrapped app string: :func:`tutor.i18n.extract.sources`), so a catalog that misses a new English string, or
 translates an English text that has since changed, is counted short. An entry is translated when a learner
-would see it: not empty, not fuzzy, with the right placeholders and plural forms (:mod:`tutor.i18n.lookup`).
+would see it: not empty, not fuzzy, with the right placeholders and plural forms (:mod:`tutor.i18n.runtime`).
 
 >>> str(Status("cs", {"engine": (2, 4), "content": (1, 4), "ui": (0, 0)}))
 'cs: 3/8 (37%)'
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tutor.i18n import SOURCE_LANGUAGE
 from tutor.i18n.extract import SourceMessage
-from tutor.i18n.lookup import DOMAINS, LOCALES, CatalogProblem, po_path, read_catalog
+from tutor.i18n.runtime import DOMAINS, LOCALES, CatalogProblem, po_path, read_catalog
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from tutor.engine.steps import Param, placeholders
 from tutor.i18n import check_language
 from tutor.i18n.explain import fill
-from tutor.i18n.lookup import lookup
+from tutor.i18n.runtime import lookup
 
 DOMAIN = "ui"
 # The calls the extractor reads, as Babel's keyword specs: which argument is the msgid, the plural, the context.

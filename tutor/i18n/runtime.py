@@ -247,11 +247,12 @@ def lookup(
     msgid: str,
     plural: str | None = None,
     n: int | None = None,
-    locales: Path = LOCALES,
+    locales: Path | None = None,
 ) -> str:
     """``msgid`` (``plural`` for ``n`` other than one) in ``lang``; English, recorded, if untranslated.
 
-    ``lang`` must already be checked (:func:`tutor.i18n.check_language`).
+    ``lang`` must already be checked (:func:`tutor.i18n.check_language`); ``locales`` is the catalogs' folder
+    (:data:`LOCALES`, read when called, so a test can point it at a folder it made).
     """
     if plural is not None and n is None:
         raise TypeError(f"message {context}: a plural message needs its count")
@@ -259,7 +260,7 @@ def lookup(
         return msgid if plural is None or n == 1 else plural
     if lang == PSEUDO_LANGUAGE:
         return _pseudo(domain, context, msgid, plural, n)
-    catalog = loaded(lang, domain, locales)
+    catalog = loaded(lang, domain, locales or LOCALES)
     entry = catalog.entries.get((context, msgid))
     if plural is None:
         if isinstance(entry, str):
