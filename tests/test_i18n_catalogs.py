@@ -16,7 +16,15 @@ from tutor.engine import Seat, Team, card
 from tutor.engine.steps import step
 from tutor.i18n import FALLBACKS, LANGUAGES, TRANSLATED, content_text, translate
 from tutor.i18n.explain import render
-from tutor.i18n.runtime import DOMAINS, LOCALES, loaded, placeholder_problem, po_path, pot_path, read_catalog
+from tutor.i18n.runtime import (
+    DOMAINS,
+    LOCALES,
+    placeholder_problem,
+    po_path,
+    pot_path,
+    read_catalog,
+    reload_catalogs,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,10 +34,10 @@ def locales(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty catalogs' folder that every lookup reads instead of the shipped one."""
     folder = tmp_path / "locales"
     monkeypatch.setattr("tutor.i18n.runtime.LOCALES", folder)
-    loaded.cache_clear()
+    reload_catalogs()
     FALLBACKS.reset()
     yield folder
-    loaded.cache_clear()
+    reload_catalogs()
     FALLBACKS.reset()
 
 

@@ -18,7 +18,7 @@ from tutor.engine.steps import Step
 from tutor.i18n import FALLBACKS, UnknownLanguage, ui
 from tutor.i18n.content import lesson_texts, localize_lesson, localize_scenario, scenario_texts
 from tutor.i18n.explain import render
-from tutor.i18n.runtime import loaded, po_path
+from tutor.i18n.runtime import po_path, reload_catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 CZECH = "nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);"
@@ -39,10 +39,10 @@ def czech_ui(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         encoding="utf-8",
     )
     monkeypatch.setattr("tutor.i18n.runtime.LOCALES", locales)
-    loaded.cache_clear()
+    reload_catalogs()
     FALLBACKS.reset()
     yield
-    loaded.cache_clear()
+    reload_catalogs()
     FALLBACKS.reset()
 
 

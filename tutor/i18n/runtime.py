@@ -201,6 +201,25 @@ def loaded(lang: str, domain: str, locales: Path = LOCALES) -> LoadedCatalog:
     return read_catalog(path, lang, domain, shown)
 
 
+_CURRENT: dict[tuple[str, str], tuple[Path, LoadedCatalog]] = {}
+
+
+def current(lang: str, domain: str, locales: Path) -> LoadedCatalog:
+    """:func:`loaded`, by a plain dict and an identity check: the one cost every lookup pays."""
+    found = _CURRENT.get((lang, domain))
+    if found is not None and found[0] is locales:
+        return found[1]
+    catalog = loaded(lang, domain, locales)
+    _CURRENT[(lang, domain)] = (locales, catalog)
+    return catalog
+
+
+def reload_catalogs() -> None:
+    """Forget every catalog read, so the next lookups read the files again (for tests and tools)."""
+    _CURRENT.clear()
+    loaded.cache_clear()
+
+
 def catalog_problems(languages: Iterable[str], locales: Path = LOCALES) -> list[CatalogProblem]:
     """Every problem of every catalog of ``languages`` (read afresh, not from the process's cache)."""
     found: list[CatalogProblem] = []
@@ -218,8 +237,11 @@ class Fallbacks:
         self._missing: dict[str, set[tuple[str, str | None, str]]] = {}
 
     def record(self, lang: str, domain: str, context: str | None, msgid: str) -> None:
+        key = (domain, context, msgid)
+        if key in self._missing.get(lang, ()):  # recorded already: the usual case, and no lock needed to read
+            return
         with self._lock:
-            self._missing.setdefault(lang, set()).add((domain, context, msgid))
+            self._missing.setdefault(lang, set()).add(key)
 
     def count(self, lang: str) -> int:
         """How many distinct strings fell back to English in ``lang`` since the process started."""
@@ -260,7 +282,7 @@ def lookup(
         return msgid if plural is None or n == 1 else plural
     if lang == PSEUDO_LANGUAGE:
         return _pseudo(domain, context, msgid, plural, n)
-    catalog = loaded(lang, domain, locales or LOCALES)
+    catalog = current(lang, domain, locales or LOCALES)
     entry = catalog.entries.get((context, msgid))
     if plural is None:
         if isinstance(entry, str):
