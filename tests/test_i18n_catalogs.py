@@ -275,3 +275,17 @@ def test_po_files_have_no_entry_twice() -> None:
             text = po_path(LOCALES, lang, domain).read_text(encoding="utf-8")
             contexts = re.findall(r'^msgctxt "(.*)"$', text, re.MULTILINE)
             assert len(contexts) == len(set(contexts)), (lang, domain)
+
+
+def test_i18n_status_of_the_shipped_catalogs_is_one_line_per_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.cli import main
+    from tutor.i18n.extract import sources
+
+    total = sum(len(messages) for messages in sources().values())
+    assert main(["i18n-status"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == list(LANGUAGES)
+    assert lines[0] == f"en: {total}/{total} (100%)"
+    for line in lines[1:]:
+        match = re.fullmatch(r"[a-z]{2}: (\d+)/(\d+) \((\d+)%\)", line)
+        assert match and int(match[2]) == total and int(match[3]) == 100 * int(match[1]) // total, line
