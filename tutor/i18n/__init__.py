@@ -42,6 +42,7 @@ LANGUAGE_NAMES: dict[str, str] = {
 }
 LANGUAGES: tuple[str, ...] = tuple(LANGUAGE_NAMES)
 TRANSLATED: tuple[str, ...] = tuple(lang for lang in LANGUAGES if lang != SOURCE_LANGUAGE)
+_KNOWN = frozenset({*LANGUAGES, PSEUDO_LANGUAGE})
 
 __all__ = [
     "FALLBACKS",
@@ -79,7 +80,9 @@ def translate(lang: str, context: str, msgid: str, plural: str | None = None, n:
     ``context`` is the message's id; a plural message needs ``n``, the value of its count parameter. The
     English source if the language has no translation (recorded in :data:`FALLBACKS`).
     """
-    return lookup(check_language(lang), "engine", context, msgid, plural, n)
+    if lang.__class__ is not str or lang not in _KNOWN:  # check_language, inlined: this is called per word
+        raise UnknownLanguage(lang)
+    return lookup(lang, "engine", context, msgid, plural, n)
 
 
 def content_text(lang: str, file_id: str, key_path: str | tuple[str | int, ...], english: str) -> str:

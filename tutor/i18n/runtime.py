@@ -31,7 +31,7 @@ from tutor.i18n.pseudo import PSEUDO_LANGUAGE, pseudo
 DOMAINS = ("engine", "content", "ui")
 TEMPLATE_DOMAINS = frozenset({"engine", "ui"})  # their strings are {name:spec} templates; content is plain text
 LOCALES = Path(__file__).resolve().parent / "locales"
-SOURCE_LANGUAGE = "en"
+SOURCE_LANGUAGE = "en"  # lookup() compares with the literal
 
 Entry = str | tuple[str, ...]  # a translation, or its plural forms in the language's order
 Key = tuple[str | None, str]  # (msgctxt, msgid)
@@ -201,16 +201,16 @@ def loaded(lang: str, domain: str, locales: Path = LOCALES) -> LoadedCatalog:
     return read_catalog(path, lang, domain, shown)
 
 
-_CURRENT: dict[tuple[str, str], tuple[Path, LoadedCatalog]] = {}
+# The catalog each lookup reads, by (lang, domain): the folder it came from, its entries and plural rule.
+# One dict read and an identity check per lookup (the folder is compared because a test may point
+# LOCALES elsewhere); everything else was done when the catalog was read.
+_CURRENT: dict[tuple[str, str], tuple[Path, dict[Key, Entry], Callable[[int], int]]] = {}
 
 
 def current(lang: str, domain: str, locales: Path) -> LoadedCatalog:
-    """:func:`loaded`, by a plain dict and an identity check: the one cost every lookup pays."""
-    found = _CURRENT.get((lang, domain))
-    if found is not None and found[0] is locales:
-        return found[1]
+    """:func:`loaded`, remembered for the fast path of :func:`lookup`."""
     catalog = loaded(lang, domain, locales)
-    _CURRENT[(lang, domain)] = (locales, catalog)
+    _CURRENT[(lang, domain)] = (locales, catalog.entries, catalog.plural)
     return catalog
 
 
@@ -278,17 +278,20 @@ def lookup(
     """
     if plural is not None and n is None:
         raise TypeError(f"message {context}: a plural message needs its count")
-    if lang == SOURCE_LANGUAGE:
+    if lang == "en":  # the source language (a literal: quicker than reading SOURCE_LANGUAGE)
         return msgid if plural is None or n == 1 else plural
-    if lang == PSEUDO_LANGUAGE:
-        return _pseudo(domain, context, msgid, plural, n)
-    catalog = current(lang, domain, locales or LOCALES)
-    entry = catalog.entries.get((context, msgid))
+    found = _CURRENT.get((lang, domain))
+    if found is None or found[0] is not (locales or LOCALES):
+        if lang == PSEUDO_LANGUAGE:
+            return _pseudo(domain, context, msgid, plural, n)
+        current(lang, domain, locales or LOCALES)
+        found = _CURRENT[(lang, domain)]
+    entry = found[1].get((context, msgid))
     if plural is None:
-        if isinstance(entry, str):
+        if entry.__class__ is str:  # the exact type, quicker than isinstance on this hot path
             return entry
-    elif isinstance(entry, tuple):
-        index = catalog.plural(n)  # type: ignore[arg-type]  # n was checked above
+    elif entry.__class__ is tuple:
+        index = found[2](n)  # type: ignore[arg-type]  # n was checked above
         if 0 <= index < len(entry):
             return entry[index]
     FALLBACKS.record(lang, domain, context, msgid)
