@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from babel import Locale, UnknownLocaleError
 
+from tutor.i18n import runtime
 from tutor.i18n.pseudo import PSEUDO_LANGUAGE
 from tutor.i18n.runtime import FALLBACKS, SOURCE_LANGUAGE, lookup
 
@@ -82,6 +83,13 @@ def translate(lang: str, context: str, msgid: str, plural: str | None = None, n:
     """
     if lang.__class__ is not str or lang not in _KNOWN:  # check_language, inlined: this is called per word
         raise UnknownLanguage(lang)
+    if plural is None and lang != "en":
+        # runtime.lookup's path for a translated singular, inlined: a rendered step asks for several words
+        found = runtime._CURRENT.get((lang, "engine"))
+        if found is not None and found[0] is runtime.LOCALES:
+            entry = found[1].get((context, msgid))
+            if entry.__class__ is str:
+                return entry
     return lookup(lang, "engine", context, msgid, plural, n)
 
 
