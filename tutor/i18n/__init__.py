@@ -84,12 +84,12 @@ def translate(lang: str, context: str, msgid: str, plural: str | None = None, n:
     if lang.__class__ is not str or lang not in _KNOWN:  # check_language, inlined: this is called per word
         raise UnknownLanguage(lang)
     if plural is None and lang != "en":
-        # runtime.lookup's path for a translated singular, inlined: a rendered step asks for several words
-        found = runtime._CURRENT.get((lang, "engine"))
-        if found is not None and found[0] is runtime.LOCALES:
-            entry = found[1].get((context, msgid))
-            if entry.__class__ is str:
-                return entry
+        # A translated singular, found without runtime.lookup: a rendered step asks for several words.
+        words = runtime.ENGINE_WORDS.get(lang)
+        if words is not None and words[0] is runtime.LOCALES:
+            found = words[1].get(context)
+            if found is not None and found[0] is msgid:  # the registry's English, so the translation fits
+                return found[1]
     return lookup(lang, "engine", context, msgid, plural, n)
 
 

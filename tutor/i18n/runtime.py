@@ -207,16 +207,32 @@ def loaded(lang: str, domain: str, locales: Path = LOCALES) -> LoadedCatalog:
 _CURRENT: dict[tuple[str, str], tuple[Path, dict[Key, Entry], Callable[[int], int]]] = {}
 
 
+# The translated singular engine messages of each language, by message id, each with the registry's own
+# English string object: :func:`tutor.i18n.translate` finds a word with one dict read and two identity checks
+# (no key tuple to build, no template compared character by character).
+ENGINE_WORDS: dict[str, tuple[Path, dict[str, tuple[str, str]]]] = {}
+
+
 def current(lang: str, domain: str, locales: Path) -> LoadedCatalog:
-    """:func:`loaded`, remembered for the fast path of :func:`lookup`."""
+    """:func:`loaded`, remembered for the fast paths of :func:`lookup` and :func:`tutor.i18n.translate`."""
     catalog = loaded(lang, domain, locales)
     _CURRENT[(lang, domain)] = (locales, catalog.entries, catalog.plural)
+    if domain == "engine":
+        from tutor.i18n.catalog import MESSAGES  # the registry (imported late: it imports the engine)
+
+        words: dict[str, tuple[str, str]] = {}
+        for (context, msgid), entry in catalog.entries.items():
+            message = MESSAGES.get(context or "")
+            if message is not None and message.other is None and message.one == msgid and isinstance(entry, str):
+                words[message.id] = (message.one, entry)
+        ENGINE_WORDS[lang] = (locales, words)
     return catalog
 
 
 def reload_catalogs() -> None:
     """Forget every catalog read, so the next lookups read the files again (for tests and tools)."""
     _CURRENT.clear()
+    ENGINE_WORDS.clear()
     loaded.cache_clear()
 
 
@@ -256,6 +272,7 @@ class Fallbacks:
     def reset(self) -> None:
         with self._lock:
             self._missing.clear()
+            ENGINE_WORDS.clear()  # it serves recorded misses without recording them again
 
 
 FALLBACKS = Fallbacks()
@@ -283,6 +300,8 @@ def lookup(
     found = _CURRENT.get((lang, domain))
     if found is None or found[0] is not (locales or LOCALES):
         if lang == PSEUDO_LANGUAGE:
+            if domain == "engine" and ENGINE_WORDS.get(lang, (None,))[0] is not LOCALES:
+                _pseudo_words()
             return _pseudo(domain, context, msgid, plural, n)
         current(lang, domain, locales or LOCALES)
         found = _CURRENT[(lang, domain)]
@@ -295,7 +314,19 @@ def lookup(
         if 0 <= index < len(entry):
             return entry[index]
     FALLBACKS.record(lang, domain, context, msgid)
+    if plural is None and domain == "engine" and context is not None:
+        # Recorded once, the English can be served by translate()'s fast path from now on.
+        words = ENGINE_WORDS.get(lang)
+        if words is not None and words[0] is found[0] and context not in words[1]:
+            words[1][context] = (msgid, msgid)
     return msgid if plural is None or n == 1 else plural
+
+
+def _pseudo_words() -> None:
+    from tutor.i18n.catalog import MESSAGES
+
+    words = {m.id: (m.one, pseudo(m.one)) for m in MESSAGES.values() if m.other is None}
+    ENGINE_WORDS[PSEUDO_LANGUAGE] = (LOCALES, words)
 
 
 def _pseudo(domain: str, context: str | None, msgid: str, plural: str | None, n: int | None) -> str:
