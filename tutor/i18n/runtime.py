@@ -272,7 +272,9 @@ class Fallbacks:
     def reset(self) -> None:
         with self._lock:
             self._missing.clear()
-            ENGINE_WORDS.clear()  # it serves recorded misses without recording them again
+            # ENGINE_WORDS serves recorded misses without recording them again: rebuilt on the next lookup
+            ENGINE_WORDS.clear()
+            _CURRENT.clear()
 
 
 FALLBACKS = Fallbacks()
