@@ -19,7 +19,7 @@ from tutor.content.solve import solve
 from tutor.content.yamlsafe import load_document
 from tutor.engine import Explained, RuleViolation
 from tutor.engine.words import plural
-from tutor.i18n import LANGUAGES, SOURCE_LANGUAGE, UnknownLanguage, check_language
+from tutor.i18n import LANGUAGES, SOURCE_LANGUAGE, UnknownLanguage, check_language, content_text
 from tutor.i18n.explain import render_all
 
 
@@ -79,7 +79,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _readable(scenario: Scenario, result: Explained, lang: str) -> str:
-    lines = [f"{scenario.id}: {scenario.title} [{scenario.kind}]"]
+    title = content_text(lang, scenario.id, "title", scenario.title)
+    lines = [f"{scenario.id}: {title} [{scenario.kind}]"]
     for key, value in result.outcome().items():
         mark = "  (asked)" if key in scenario.ask else ""
         lines.append(f"  {key}: {show(value)}{mark}")
@@ -87,7 +88,7 @@ def _readable(scenario: Scenario, result: Explained, lang: str) -> str:
     steps = render_all(result.explanation, lang)
     lines += [f"    {number}. {step}" for number, step in enumerate(steps, start=1)]
     if scenario.note:
-        lines.append(f"  note: {scenario.note}")
+        lines.append(f"  note: {content_text(lang, scenario.id, 'note', scenario.note)}")
     return "\n".join(lines) + "\n"
 
 
@@ -156,6 +157,51 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return 1
     print(f"wrote {plural(len(written), 'scenario')} to {args.out}", file=sys.stderr)
     return 0
+
+
+def cmd_i18n_status(args: argparse.Namespace) -> int:
+    from tutor.i18n.extract import ExtractError, sources
+    from tutor.i18n.runtime import LOCALES
+    from tutor.i18n.status import status
+
+    try:
+        found = sources(args.paths or _default_content())
+    except ExtractError as error:
+        print(error.message, file=sys.stderr)
+        return 1
+    locales = Path(args.locales) if args.locales else LOCALES
+    problems = []
+    for lang in LANGUAGES:
+        counts, catalog_problems = status(lang, found, locales)
+        problems += catalog_problems
+        print(counts)
+        if args.by_domain:
+            for domain, (done, total) in counts.domains.items():
+                print(f"  {domain}: {done}/{total}")
+    _print_problems(problems)  # type: ignore[arg-type]
+    return 1 if problems else 0
+
+
+def cmd_i18n_extract(args: argparse.Namespace) -> int:
+    from tutor.i18n.extract import ExtractError, extract
+    from tutor.i18n.runtime import LOCALES
+
+    locales = Path(args.locales) if args.locales else LOCALES
+    try:
+        written = extract(locales, args.paths or _default_content())
+    except ExtractError as error:
+        print(error.message, file=sys.stderr)
+        return 1
+    for path in written:
+        print(os.path.relpath(path) if path.is_relative_to(Path.cwd()) else path)
+    print(f"updated {plural(len(written), 'catalog file')} in {locales}", file=sys.stderr)
+    return 0
+
+
+def _default_content() -> tuple[str, ...]:
+    from tutor.i18n.extract import DEFAULT_CONTENT
+
+    return DEFAULT_CONTENT
 
 
 def cmd_app(args: argparse.Namespace) -> int:
@@ -246,6 +292,29 @@ def build_parser() -> argparse.ArgumentParser:
     sim_p.add_argument("--mordienne", action="store_true", help="score with the optional mordienne rule")
     sim_p.add_argument("--json", action="store_true", help="print one JSON object")
     sim_p.set_defaults(run=cmd_simulate)
+
+    status_p = commands.add_parser(
+        "i18n-status",
+        help="how much of what a learner sees each language translates",
+        description="Print one line per language, LANG: translated/total (P%%), counting every learner-visible "
+        "string: the app's, the lessons' and scenarios', the explanation messages. Problems found in a catalog "
+        "(wrong placeholders, missing plural forms) are printed as FILE:LINE: msgctxt: problem, and exit 1.",
+    )
+    status_p.add_argument("paths", nargs="*", metavar="PATH", help="lesson and scenario folders (default: the course)")
+    status_p.add_argument("--locales", metavar="DIR", help="the catalogs' folder (default: tutor/i18n/locales)")
+    status_p.add_argument("--by-domain", action="store_true", help="also print the counts of each domain")
+    status_p.set_defaults(run=cmd_i18n_status)
+
+    extract_p = commands.add_parser(
+        "i18n-extract",
+        help="regenerate the translation templates and update every catalog",
+        description="Write the .pot templates of the three domains (engine, content, ui) from the English "
+        "sources, and update each language's .po like msgmerge: translations kept, changed English marked "
+        "fuzzy, removed strings kept as obsolete. Prints the files it changed.",
+    )
+    extract_p.add_argument("paths", nargs="*", metavar="PATH", help="lesson and scenario folders (default: the course)")
+    extract_p.add_argument("--locales", metavar="DIR", help="the catalogs' folder (default: tutor/i18n/locales)")
+    extract_p.set_defaults(run=cmd_i18n_extract)
 
     gen_p = commands.add_parser(
         "generate",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 from tutor.engine.cards import Card
 from tutor.engine.ranking import TIERS
@@ -62,14 +63,23 @@ def _message(lang: str, msg_id: str, values: Mapping[str, Param]) -> str:
 def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = "") -> str:
     """``template`` with each ``{name:spec}`` replaced by the formatted value."""
     out: list[str] = []
-    for literal, name, spec, _ in _FORMATTER.parse(template):
+    for literal, name, spec in _parsed(template):
         out.append(literal)
         if name is None:
             continue
         if name not in values:
             raise RenderError(f"message {msg_id}: the template names {name!r}, which the step does not have")
-        out.append(format_value(values[name], spec or "", lang))
+        out.append(format_value(values[name], spec, lang))
     return "".join(out)
+
+
+@cache
+def _parsed(template: str) -> tuple[tuple[str, str | None, str], ...]:
+    # Templates are the catalogs' strings, a bounded set: each is parsed once per process.
+    try:
+        return tuple((literal, name, spec or "") for literal, name, spec, _ in _FORMATTER.parse(template))
+    except ValueError as error:
+        raise RenderError(f"{template!r} is not a valid template: {error}") from None
 
 
 def word(lang: str, msg_id: str, **values: Param) -> str:
