@@ -35,6 +35,7 @@ chromium:
 
 test: install-test chromium
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/aluette-tutor check lessons scenarios
 	$(BIN)/pytest
 

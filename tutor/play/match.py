@@ -686,7 +686,7 @@ class Match:
             match = cls(
                 int(data["seed"]),
                 str(data["learner"]),
-                tuple(data["bots"]),  # type: ignore[arg-type]
+                tuple(data["bots"]),
                 bool(data["mordienne"]),
                 tuple(data["draw"]["players"]),
                 _read_cards(data["draw"]["cards"]),
