@@ -94,7 +94,9 @@ def dots(difficulty: int | None) -> str:
 # --- lessons --------------------------------------------------------------------------------------------------
 
 DONE, STARTED, NOT_STARTED = "done", "in progress", "not started"
-STATUS_ICONS = {DONE: ":green[:material/check_circle:]", STARTED: ":orange[:material/timelapse:]", NOT_STARTED: ""}
+# Words, not icons: a screen reader reads them as they are, and they never sit in a widget's option label
+# (a label that changed with the learner's progress would change the widget's value under the learner).
+STATUS_MARKS = {DONE: ":green[✓ Done]", STARTED: ":orange[In progress]", NOT_STARTED: "Not started"}
 
 
 @dataclass(frozen=True)

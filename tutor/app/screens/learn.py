@@ -44,28 +44,27 @@ def _open(lesson_id: str) -> None:
 status = {lid: quiz.lesson_progress(course, lesson, progress) for lid, lesson in lessons.items()}
 
 
-def _listed(lesson_id: str) -> str:
-    """``3. The partnership draw`` and its status icon."""
-    lesson = lessons[lesson_id]
-    return f"{lesson.order}. {lesson.title} {quiz.STATUS_ICONS[status[lesson_id].status]}".strip()
+def _mark(lesson_id: str) -> str:
+    """The lesson's status as a caption under its name: nothing until it is started."""
+    mark = status[lesson_id].status
+    return "" if mark == quiz.NOT_STARTED else quiz.STATUS_MARKS[mark]
 
 
 listing, page = st.columns([1, 3], gap="large")
 with listing:
+    # The options are lesson ids and their labels never change: the status is a caption beside each one.
+    # (The browser sends a radio's choice back as its label; a label that changed when a lesson became
+    # "in progress" sent the old one, unknown by then, and the list fell back to lesson 1.)
     st.radio(
         "**Lessons**",
         list(lessons),
-        format_func=lambda lid: (
-            f"{lessons[lid].order}. {lessons[lid].title} {quiz.STATUS_ICONS[status[lid].status]}".strip()
-        ),
+        format_func=lambda lid: f"{lessons[lid].order}. {lessons[lid].title}",
+        captions=[_mark(lid) for lid in lessons],
         key=f"{PREFIX}.lesson",
         persist_state="session",  # the lesson stays chosen when the learner visits another page and comes back
         on_change=_follow_url,
     )
-    st.caption(
-        f"{quiz.STATUS_ICONS[quiz.DONE]} done: every section read and every scenario answered right once. "
-        f"{quiz.STATUS_ICONS[quiz.STARTED]} in progress."
-    )
+    st.caption("A lesson is done once every section is read and every scenario answered right once.")
 
 lesson = lessons[ss[f"{PREFIX}.lesson"]]
 mine = status[lesson.id]
