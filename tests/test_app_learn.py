@@ -62,7 +62,7 @@ def answer_right(at: AppTest) -> None:
     for question in attempt.questions:
         values = question.split(outcome[question.key])
         for part in question.parts:
-            key = predict.widget_key(PREFIX, question.key, part.suffix)
+            key = predict.widget_key(attempt.fields, question.key, part.suffix)
             widget = {
                 "radio": at.radio,
                 "selectbox": at.selectbox,
@@ -203,3 +203,39 @@ def test_reading_a_section_changes_no_label_of_the_lesson_list() -> None:
     assert marks(at)[1] == quiz.STATUS_MARKS[quiz.STARTED]
     assert at.subheader[0].value == second.sections[2].heading
     assert at.query_params["lesson"] in ([second.id], second.id)
+
+
+def answer_wrong(at: AppTest) -> None:
+    """Answer the scenario on screen with a seat that is not the winner (every small-course scenario asks it)."""
+    attempt: quiz.Attempt = at.session_state[f"{PREFIX}.attempt"]
+    outcome = solve(attempt.scenario).outcome()
+    for question in attempt.questions:
+        key = predict.widget_key(attempt.fields, question.key)
+        if question.key == "winner":
+            at.radio(key=key).set_value("S" if outcome["winner"] != "S" else "N")
+        else:
+            at.radio(key=key).set_value(outcome[question.key])
+    at.button(key=f"{PREFIX}.submit").click().run()
+    assert not at.exception, at.exception
+
+
+def test_a_lesson_scenario_counts_only_once_answered_right(small_course: Course) -> None:
+    at = learn()
+    at.button(key=f"{PREFIX}.skip").click().run()
+    answer_wrong(at)
+    progress: MemoryProgress = at.session_state["progress"]
+    assert progress.answered("spoiled-aces") and not progress.solved("spoiled-aces")
+    assert "Scenarios: 0 of 2 solved" in [p.proto.text for p in at.get("progress")]
+    at.button(key=f"{PREFIX}.similar").click().run()
+    other: quiz.Attempt = at.session_state[f"{PREFIX}.attempt"]
+    assert other.similar and other.scenario.topic == "spoiled-tricks"
+    answer_right(at)
+    assert not progress.solved("spoiled-aces"), "a similar one answered right is not the lesson's scenario"
+    at.button(key=f"{PREFIX}.retry").click().run()
+    assert at.session_state[f"{PREFIX}.attempt"].scenario.id == other.scenario.id, "Try again: the same one"
+    at.button(key=f"{PREFIX}.next_item").click().run()
+    at.button(key=f"{PREFIX}.prev_item").click().run()
+    assert at.session_state[f"{PREFIX}.attempt"].scenario.id == "spoiled-aces", "back to the lesson's scenario"
+    answer_right(at)
+    assert progress.solved("spoiled-aces")
+    assert "Scenarios: 1 of 2 solved" in [p.proto.text for p in at.get("progress")]

@@ -81,7 +81,8 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 def fill(at: AppTest, answers: dict[str, object], prefix: str) -> None:
     """Set the widgets of the scenario on screen to give ``answers`` (in the engine's outcome form)."""
-    for question in at.session_state[f"{prefix}.attempt"].questions:
+    attempt = at.session_state[f"{prefix}.attempt"]
+    for question in attempt.questions:
         if question.key not in answers:
             continue
         values = question.split(answers[question.key])
@@ -94,7 +95,7 @@ def fill(at: AppTest, answers: dict[str, object], prefix: str) -> None:
                 "tiers": at.text_input,
                 "pills": at.pills,
             }[part.widget]
-            widget(key=predict.widget_key(prefix, question.key, part.suffix)).set_value(values[part.suffix])
+            widget(key=predict.widget_key(attempt.fields, question.key, part.suffix)).set_value(values[part.suffix])
 
 
 def right_answers(scenario: Scenario) -> dict[str, object]:

@@ -40,7 +40,7 @@ def fill(at: AppTest, answers: dict[str, object], prefix: str = PREFIX) -> None:
             continue
         values = question.split(answers[question.key])
         for part in question.parts:
-            key = predict.widget_key(prefix, question.key, part.suffix)
+            key = predict.widget_key(attempt.fields, question.key, part.suffix)
             widget = {
                 "radio": at.radio,
                 "selectbox": at.selectbox,
@@ -64,7 +64,9 @@ def right_answers(scenario: Scenario) -> dict[str, object]:
 
 
 def texts(at: AppTest) -> str:
-    return "\n".join(str(e.value) for kind in (at.markdown, at.success, at.error, at.info, at.warning) for e in kind)
+    return "\n".join(
+        str(e.value) for kind in (at.markdown, at.caption, at.success, at.error, at.info, at.warning) for e in kind
+    )
 
 
 def with_queue(scenario: Scenario) -> AppTest:
@@ -190,7 +192,9 @@ def test_next_moves_on_and_the_score_keeps_count() -> None:
     assert not at.exception
     following = current(at)
     assert following.scenario.id != "spoiled-aces" and not following.submitted
-    assert all(at.session_state.get(predict.widget_key(PREFIX, q.key)) in (None, []) for q in following.questions)
+    assert all(
+        at.session_state.get(predict.widget_key(following.fields, q.key)) in (None, []) for q in following.questions
+    )
     fill(at, {k: v for k, v in right_answers(following.scenario).items()})
     submit(at)
     assert "2 / 2 right this session" in texts(at)
@@ -369,3 +373,84 @@ def test_the_same_deep_link_followed_twice_opens_its_scenario_both_times() -> No
     at.query_params["scenario"] = "spoiled-aces"  # e.g. "Practise" from the Progress page again
     at.run()
     assert current(at).scenario.id == "spoiled-aces"
+
+
+# --- every scenario starts empty (issue 9) ---------------------------------------------------------------------
+
+
+def given(at: AppTest) -> dict[str, object]:
+    """What the answer widgets of the scenario on screen hold, by widget key (None or [] when empty)."""
+    attempt = current(at)
+    keys = [predict.widget_key(attempt.fields, q.key, p.suffix) for q in attempt.questions for p in q.parts]
+    shown = {w.key: w.value for kind in (at.radio, at.selectbox, at.multiselect, at.pills) for w in kind}
+    return {key: shown.get(key) for key in keys}
+
+
+def test_a_half_answered_question_does_not_carry_over_to_another_topic() -> None:
+    """Issue 9: on /practice?topic=tricks tick North for the winner, do not submit, switch the topic to
+    Spoiled tricks: the new scenario's answers are empty, and answering all but the winner is not graded
+    but says the winner is still open."""
+    at = practice(topic="tricks")
+    first = current(at)
+    assert first.scenario.topic == "tricks" and "winner" in first.scenario.ask
+    fill(at, {"winner": "N"})
+    assert at.radio(key=predict.widget_key(first.fields, "winner")).value == "N"
+    at.selectbox(key=f"{PREFIX}.topic").set_value("spoiled-tricks").run()
+    following = current(at)
+    assert following.scenario.topic == "spoiled-tricks" and "winner" in following.scenario.ask
+    assert all(value in (None, []) for value in given(at).values()), given(at)
+    fill(at, {k: v for k, v in right_answers(following.scenario).items() if k != "winner"})
+    submit(at)
+    assert not current(at).submitted
+    assert any("still open: winner" in w.value for w in at.warning), [w.value for w in at.warning]
+
+
+# --- closing the loop: Try again, A similar one ----------------------------------------------------------------
+
+
+def test_try_again_asks_the_same_scenario_afresh_and_counts_the_new_answer() -> None:
+    at = practice(scenario="spoiled-aces")
+    fill(at, {"winner": "N", "next_leader": "E"})  # wrong: two aces spoil the trick, North leads again
+    submit(at)
+    wrong = current(at)
+    assert wrong.submitted and not wrong.grade.all_correct  # type: ignore[union-attr]
+    assert [b.label for b in at.button if b.key.startswith(f"{PREFIX}.")][:3] == [
+        "Try again",
+        "Next scenario →",
+        "A similar one",
+    ], "after a wrong answer, Try again comes first"
+    at.button(key=f"{PREFIX}.retry").click().run()
+    again = current(at)
+    assert again.scenario.id == "spoiled-aces" and not again.submitted and again.fields != wrong.fields
+    assert not any("leads again" in m.value for m in at.markdown), "the reveal is hidden"
+    assert all(value in (None, []) for value in given(at).values()), given(at)
+    fill(at, {"winner": None, "next_leader": "N"})
+    submit(at)
+    assert current(at).grade.all_correct  # type: ignore[union-attr]
+    assert at.session_state["progress"].solved("spoiled-aces")
+    assert "1 / 2 right this session" in texts(at)
+    assert next(b.label for b in at.button if b.key.startswith(f"{PREFIX}.")) == "Next scenario →"
+    at.button(key=f"{PREFIX}.next").click().run()
+    assert current(at).scenario.id != "spoiled-aces", "Next goes on from the scenario the page asked"
+
+
+def test_a_similar_one_is_a_new_scenario_of_the_same_kind_and_topic() -> None:
+    at = practice(scenario="spoiled-aces")
+    queue: quiz.Queue = at.session_state[f"{PREFIX}.queue"]
+    place = queue.position
+    fill(at, {"winner": "N", "next_leader": "N"})
+    submit(at)
+    at.button(key=f"{PREFIX}.similar").click().run()
+    assert not at.exception, at.exception
+    other = current(at)
+    asked = state.course().scenarios["spoiled-aces"]
+    assert other.scenario.id != asked.id and not other.submitted and other.similar
+    assert (other.scenario.kind, other.scenario.topic) == (asked.kind, asked.topic)
+    assert set(other.scenario.ask) == set(asked.ask)
+    assert any("a similar one" in c.value for c in at.caption)
+    fill(at, right_answers(other.scenario))
+    submit(at)
+    assert current(at).grade.all_correct  # type: ignore[union-attr]
+    assert not at.session_state["progress"].solved("spoiled-aces"), "the similar one is not the scenario asked"
+    at.button(key=f"{PREFIX}.next").click().run()
+    assert queue.position == place + 1 and current(at).scenario.id == queue.items[place + 1].id

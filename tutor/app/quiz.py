@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 import streamlit as st
 
@@ -22,6 +23,7 @@ from tutor.content.grading import Grade, grade
 from tutor.content.lesson import Lesson
 from tutor.content.outcomes import KINDS
 from tutor.content.scenario import Scenario
+from tutor.content.similar import similar
 from tutor.content.solve import solve
 from tutor.engine import Explained
 from tutor.progress.base import Progress
@@ -182,13 +184,20 @@ def build_queue(course: Course, mode: str, choice: str, seed: int) -> Queue:
 
 @dataclass
 class Attempt:
-    """One showing of a scenario: solved once, graded once."""
+    """One showing of a scenario: solved once, graded once.
+
+    ``origin`` is the scenario the page asked at this place (``token``); ``scenario`` is the one shown, which
+    is another after "A similar one". ``fields`` prefixes the answer widgets' keys: each attempt has its own,
+    so a new scenario, or the same one asked again, starts with every answer empty (a browser keeps showing
+    a widget's last value under the same key even after the app forgets it)."""
 
     token: str
     scenario: Scenario
     result: Explained
     questions: list[predict.Question]
     shown_at: float
+    fields: str = ""
+    origin: str = ""
     answers: dict[str, object] = field(default_factory=dict)
     grade: Grade | None = None
     missing: list[str] = field(default_factory=list)
@@ -196,6 +205,11 @@ class Attempt:
     @property
     def submitted(self) -> bool:
         return self.grade is not None
+
+    @property
+    def similar(self) -> bool:
+        """Whether this is "a similar one" rather than the scenario the page asked."""
+        return bool(self.origin) and self.origin != self.scenario.id
 
 
 @dataclass
@@ -219,12 +233,52 @@ def attempt(prefix: str, scenario: Scenario, token: str | None = None) -> Attemp
     """The attempt at ``scenario``; a new one (solved now, blank widgets) when ``token`` changed."""
     token = token or scenario.id
     current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
-    if current is None or current.token != token or current.scenario.id != scenario.id:
-        result = solve(scenario)
-        predict.clear(prefix)
-        current = Attempt(token, scenario, result, predict.plan(scenario, result), time.time())
-        st.session_state[f"{prefix}.attempt"] = current
+    if current is None or current.token != token or (current.origin or current.scenario.id) != scenario.id:
+        current = _fresh(prefix, token, scenario, scenario.id)
     return current
+
+
+def _fresh(prefix: str, token: str, scenario: Scenario, origin: str, result: Explained | None = None) -> Attempt:
+    """A new attempt under new widget keys; the previous attempt's answers are forgotten."""
+    ss = st.session_state
+    previous: Attempt | None = ss.get(f"{prefix}.attempt")
+    if previous is not None and previous.fields:
+        predict.clear(previous.fields)
+    serial = int(ss.get(f"{prefix}.serial", 0)) + 1
+    ss[f"{prefix}.serial"] = serial
+    solved = result if result is not None else solve(scenario)
+    questions = predict.plan(scenario, solved)
+    current = Attempt(token, scenario, solved, questions, time.time(), fields=f"{prefix}.{serial}", origin=origin)
+    ss[f"{prefix}.attempt"] = current
+    return current
+
+
+def retry(prefix: str) -> None:
+    """ "Try again": the same scenario once more, every answer empty, the reveal hidden."""
+    current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
+    if current is not None:
+        _fresh(prefix, current.token, current.scenario, current.origin or current.scenario.id, current.result)
+
+
+def similar_one(prefix: str, course: Course | None) -> None:
+    """ "A similar one": a new scenario of the same kind and topic in the same place (see
+    :func:`tutor.content.similar.similar`); the page's own Next goes on from where it was."""
+    current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
+    if current is None:
+        return
+    serial = int(st.session_state.get(f"{prefix}.serial", 0))
+    found = similar(current.scenario, course, (_session_seed(prefix) + serial) % 1_000_000_000)
+    if found is None:
+        st.session_state[f"{prefix}.no_similar"] = current.fields
+        return
+    _fresh(prefix, current.token, found, current.origin or current.scenario.id)
+
+
+def _session_seed(prefix: str) -> int:
+    key = f"{prefix}.similar_seed"
+    if key not in st.session_state:
+        st.session_state[key] = random.randrange(1_000_000)
+    return int(st.session_state[key])
 
 
 Recorder = Callable[[Answer], object]  # keeps an answer: ``Progress.record``, or a review session's ``record``
@@ -236,7 +290,7 @@ def submit(prefix: str, record: Recorder | None = None) -> None:
     current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
     if current is None or current.submitted:
         return
-    answers, missing = predict.collect(current.questions, prefix)
+    answers, missing = predict.collect(current.questions, current.fields)
     current.missing = missing
     if missing:
         return
@@ -256,17 +310,31 @@ def submit(prefix: str, record: Recorder | None = None) -> None:
     tally.right += int(current.grade.all_correct)
 
 
-def heading(scenario: Scenario, where: str | None = None) -> None:
-    """The scenario's title, difficulty and where it comes from."""
+def heading(scenario: Scenario, where: str | None = None, tally: Score | None = None) -> None:
+    """The scenario's title, difficulty, where it comes from and (with ``tally``) the session's score."""
     st.subheader(scenario.title)
     bits = [f"Difficulty {dots(scenario.difficulty)}", topic_title(scenario.topic)]
     if where:
         bits.insert(0, where)
+    if tally is not None and tally.answered:
+        bits.append(tally.text)
     st.caption(" · ".join(bits))
 
 
 # Kinds whose drawing needs the full width (the whole pack, four hands to pick): question below, not beside.
 FULL_WIDTH_KINDS = frozenset({"dealing"})
+
+
+@dataclass(frozen=True)
+class FollowUps:
+    """What a page offers once an answer is revealed: its own Next (a label and what it does; none: the page
+    draws its navigation itself) and, unless ``retry`` is off, "Try again" and "A similar one"."""
+
+    next_label: str | None = None
+    on_next: Callable[[], None] | None = None
+    retry: bool = True
+    course: Course | None = None
+    tally: bool = False  # show the session's score under the title (it changes with each answer)
 
 
 def play(
@@ -275,24 +343,63 @@ def play(
     token: str | None = None,
     where: str | None = None,
     record: Recorder | None = None,
+    follow: FollowUps | None = None,
+    isolated: bool = False,
 ) -> Attempt:
-    """Draw one scenario: the question form, or after Submit the reveal. The caller adds its Next button.
-    ``record`` keeps the answer (default: the session's progress; Review passes its session's)."""
+    """Draw one scenario: the question form, or after Submit the reveal and the ``follow`` ups (none by
+    default: the page draws its own). ``record`` keeps
+    the answer (default: the session's progress; Review passes its session's). ``isolated`` draws it as a
+    fragment: Submit, Try again and A similar one rerun only this panel (Next reruns the page)."""
+    if isolated:
+        drawn: Attempt = _panel(prefix, scenario, token, where, record, follow, True)
+        return drawn
+    return _draw(prefix, scenario, token, where, record, follow, False)
+
+
+@st.fragment
+def _panel(
+    prefix: str,
+    scenario: Scenario,
+    token: str | None,
+    where: str | None,
+    record: Recorder | None,
+    follow: FollowUps | None,
+    isolated: bool,
+) -> Attempt:
+    return _draw(prefix, scenario, token, where, record, follow, isolated)
+
+
+def _draw(
+    prefix: str,
+    scenario: Scenario,
+    token: str | None,
+    where: str | None,
+    record: Recorder | None,
+    follow: FollowUps | None,
+    isolated: bool,
+) -> Attempt:
     current = attempt(prefix, scenario, token)
-    heading(scenario, where)
-    side_by_side = scenario.kind not in FULL_WIDTH_KINDS
+    shown = current.scenario
+    heading(
+        shown,
+        f"{where} · a similar one" if where and current.similar else where,
+        score(prefix) if follow and follow.tally else None,
+    )
+    side_by_side = shown.kind not in FULL_WIDTH_KINDS
     if current.submitted:
         assert current.grade is not None
-        reveal.show(scenario, current.result, current.grade, current.answers, side_by_side)
+        reveal.show(shown, current.result, current.grade, current.answers, side_by_side)
+        if follow is not None:
+            _follow_ups(prefix, current, follow, isolated)
         return current
     drawing, asking = st.columns(2, gap="large") if side_by_side else (st.container(), st.container())
     with drawing:
-        st.markdown(views.setup_html(scenario, current.result), unsafe_allow_html=True)
-        if scenario.hint:
+        st.markdown(views.setup_html(shown, current.result), unsafe_allow_html=True)
+        if shown.hint:
             with st.expander("Hint"):
-                st.markdown(scenario.hint)
+                st.markdown(shown.hint)
     with asking, st.form(f"{prefix}.form", border=True):
-        predict.draw(current.questions, prefix)
+        predict.draw(current.questions, current.fields)
         if current.missing:
             names = ", ".join(predict.SHORT.get(k, k).lower() for k in current.missing)
             st.warning(f"Answer every question before checking (still open: {names}).")
@@ -302,10 +409,36 @@ def play(
     return current
 
 
+def _follow_ups(prefix: str, current: Attempt, follow: FollowUps, isolated: bool) -> None:
+    """After the reveal: Next (when the page gives one), Try again, A similar one; the first is the one to
+    press: Next after a right answer, Try again after a wrong one."""
+    right = current.grade is not None and current.grade.all_correct
+    buttons: list[tuple[str, str, Callable[[], None]]] = []
+    if follow.on_next is not None:
+        buttons.append((f"{prefix}.next", follow.next_label or "Next →", follow.on_next))
+    if follow.retry:
+        buttons.insert(0 if not right else len(buttons), (f"{prefix}.retry", "Try again", lambda: retry(prefix)))
+        buttons.append((f"{prefix}.similar", "A similar one", lambda: similar_one(prefix, follow.course)))
+    if not buttons:
+        return
+    if st.session_state.get(f"{prefix}.no_similar") == current.fields:
+        st.caption("There is no other scenario like this one yet.")
+    for n, (column, (key, label, action)) in enumerate(zip(st.columns(len(buttons)), buttons, strict=True)):
+        kind: Literal["primary", "secondary"] = "primary" if n == 0 else "secondary"
+        if key.endswith(".next") and isolated:
+            # Next moves the page's own place, which a fragment rerun would not redraw: rerun the page
+            if column.button(label, key=key, type=kind, width="stretch"):
+                action()
+                st.rerun()
+        else:
+            column.button(label, key=key, type=kind, on_click=action, width="stretch")
+
+
 def forget(prefix: str) -> None:
     """Drop the current attempt (the next :func:`play` starts afresh)."""
-    st.session_state.pop(f"{prefix}.attempt", None)
-    predict.clear(prefix)
+    current: Attempt | None = st.session_state.pop(f"{prefix}.attempt", None)
+    if current is not None and current.fields:
+        predict.clear(current.fields)
 
 
 def ids(scenarios: Sequence[Scenario]) -> list[str]:

@@ -123,7 +123,11 @@ with page:
         n = min(ss[item_key], len(scenarios) - 1)
         solved = sum(1 for s in scenarios if progress.solved(s.id))
         st.progress(solved / len(scenarios), text=f"Scenarios: {solved} of {len(scenarios)} solved")
-        current = quiz.play(PREFIX, scenarios[n], f"{lesson.id}:{n}", f"Scenario {n + 1} of {len(scenarios)}")
+        # Try again and A similar one: a scenario counts as solved only once answered right (progress.solved)
+        follow = quiz.FollowUps(course=course)
+        where = f"Scenario {n + 1} of {len(scenarios)}"
+        current = quiz.play(PREFIX, scenarios[n], f"{lesson.id}:{n}", where, follow=follow)
+        right = current.grade is not None and current.grade.all_correct
         back, forward, text = st.columns([1, 2, 2])
         back.button("← Previous", key=f"{PREFIX}.prev_item", on_click=_item, args=(n - 1,), disabled=n == 0)
         if n + 1 < len(scenarios):
@@ -132,7 +136,7 @@ with page:
                 key=f"{PREFIX}.next_item",
                 on_click=_item,
                 args=(n + 1,),
-                type="primary" if current.submitted else "secondary",
+                type="primary" if right else "secondary",
             )
         text.button("Back to the text", key=f"{PREFIX}.to_text", on_click=_go, args=(0,), type="tertiary")
         done_now = quiz.lesson_progress(course, lesson, progress)

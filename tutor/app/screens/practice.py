@@ -69,10 +69,7 @@ def _again() -> None:
 _from_query_params()
 st.markdown(views.css(), unsafe_allow_html=True)
 tally = quiz.score(PREFIX)
-title, tally_column = st.columns([3, 1], vertical_alignment="bottom")
-title.title("Practice")
-tally_column.markdown(f"**{tally.text}**" if tally.answered else "")
-st.sidebar.caption(f"Practice: {tally.text}" if tally.answered else "Practice: no answers yet this session")
+st.title("Practice")
 
 # --- what to practise ------------------------------------------------------------------------------------------
 ss.setdefault(f"{PREFIX}.mode", "Mixed")
@@ -133,6 +130,6 @@ elif scenario is None:
     st.button("Start again", key=f"{PREFIX}.again", on_click=_again, type="primary")
 else:
     where = "Endless" if mode == "Endless" else f"Scenario {queue.position + 1} of {len(queue.items)}"
-    current = quiz.play(PREFIX, scenario, queue.token, where)
-    if current.submitted:
-        st.button("Next scenario →", key=f"{PREFIX}.next", on_click=_next, type="primary")
+    # A fragment: Submit, Try again and A similar one redraw only the scenario, not the page around it.
+    follow = quiz.FollowUps("Next scenario →", _next, course=course, tally=True)
+    quiz.play(PREFIX, scenario, queue.token, where, follow=follow, isolated=True)
