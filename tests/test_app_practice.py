@@ -19,6 +19,7 @@ from tutor.content.grading import grade
 from tutor.content.outcomes import KINDS, OUTCOME_SHAPES
 from tutor.content.scenario import ChantSetup, DealSetup, Scenario, SignalSetup
 from tutor.content.solve import solve
+from tutor.progress.memory import Answer, MemoryProgress
 
 PREFIX = "practice"
 RIGHT, WRONG = ":green[**✓**]", ":red[**✗**]"  # the marks in the grade table
@@ -72,7 +73,8 @@ def texts(at: AppTest) -> str:
 def with_queue(scenario: Scenario) -> AppTest:
     """The Practice page asking exactly ``scenario`` (an in-memory one, e.g. generated)."""
     queue = quiz.Queue("Mixed", "", [scenario], seed=1)
-    at = open_page("screens/practice.py", session={f"{PREFIX}.mode": "Mixed", f"{PREFIX}.queue": queue})
+    session = {f"{PREFIX}.mode": "Mixed", f"{PREFIX}.queue": queue, f"{PREFIX}.everything": True}
+    at = open_page("screens/practice.py", session=session)
     assert current(at).scenario.id == scenario.id
     return at
 
@@ -454,3 +456,48 @@ def test_a_similar_one_is_a_new_scenario_of_the_same_kind_and_topic() -> None:
     assert not at.session_state["progress"].solved("spoiled-aces"), "the similar one is not the scenario asked"
     at.button(key=f"{PREFIX}.next").click().run()
     assert queue.position == place + 1 and current(at).scenario.id == queue.items[place + 1].id
+
+
+# --- practice follows the course (issue 9) ---------------------------------------------------------------------
+
+
+def test_mixed_keeps_to_what_the_lessons_taught_until_widened() -> None:
+    course = state.course()
+    at = practice()
+    queue: quiz.Queue = at.session_state[f"{PREFIX}.queue"]
+    # a newcomer: the lessons done (none) and the next one, lesson 1, whose scenarios are all of topic "pack"
+    assert queue.mode == "Mixed" and {s.topic for s in queue.items} == {"pack"}
+    assert len(queue.items) == len([s for s in course.scenarios.values() if s.topic == "pack"])
+    assert any(f"The {len(queue.items)} scenarios of lesson 1," in c.value for c in at.caption)
+    at.toggle(key=f"{PREFIX}.everything").set_value(True).run()
+    assert len(at.session_state[f"{PREFIX}.queue"].items) == len(course.scenarios)
+    assert any(f"All {len(course.scenarios)} scenarios" in c.value for c in at.caption)
+
+
+def test_mixed_takes_in_the_next_lesson_once_one_is_done() -> None:
+    course = state.course()
+    first = course.lessons[0]
+    progress = MemoryProgress()
+    for n in range(len(first.sections)):
+        progress.mark_read(first.id, n)
+    for scenario in course.practice(first):
+        progress.record(Answer(scenario.id, scenario.kind, {}, {"k": True}, 1.0))
+    at = open_page("screens/practice.py", session={"progress": progress})
+    topics = {s.topic for s in at.session_state[f"{PREFIX}.queue"].items}
+    assert topics == {"pack", "ranking"}, "lesson 1 done, lesson 2 next"
+    assert any("lessons 1 and 2," in c.value for c in at.caption)
+
+
+def test_endless_keeps_to_the_kinds_taught() -> None:
+    at = practice(mode="endless")
+    assert at.selectbox(key=f"{PREFIX}.kind").options == ["Any kind", "Ranking cards"], "lesson 1 is about ranks"
+    queue: quiz.Queue = at.session_state[f"{PREFIX}.queue"]
+    assert {s.kind for s in queue.items} == {"rank"}
+    at.toggle(key=f"{PREFIX}.everything").set_value(True).run()
+    assert len(at.selectbox(key=f"{PREFIX}.kind").options) == len(quiz.ENDLESS_KINDS)
+
+
+def test_a_link_to_a_kind_not_yet_taught_still_opens_it() -> None:
+    at = practice(mode="endless", kind="chant")
+    assert at.selectbox(key=f"{PREFIX}.kind").value == "chant"
+    assert {s.kind for s in at.session_state[f"{PREFIX}.queue"].items} == {"chant"}

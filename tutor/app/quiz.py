@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -60,22 +60,56 @@ def topic_queue(course: Course, topic: str) -> list[Scenario]:
     return sorted(course.topics.get(topic, []), key=_difficulty)
 
 
-def mixed_queue(course: Course, seed: int) -> list[Scenario]:
-    """Every scenario of the course, shuffled, easier first."""
+def mixed_queue(course: Course, seed: int, topics: Collection[str] | None = None) -> list[Scenario]:
+    """Every scenario of the course (of ``topics`` only, when given), shuffled, easier first."""
     rng = random.Random(seed)
-    shuffled = list(course.scenarios.values())
+    shuffled = [s for s in course.scenarios.values() if topics is None or s.topic in topics]
     rng.shuffle(shuffled)
     return sorted(shuffled, key=_difficulty)  # a stable sort keeps the shuffle within each difficulty
 
 
-def endless_queue(kind: str, count: int, seed: int) -> list[Scenario]:
-    """``count`` scenarios made by the engine's generator; ``any`` picks a kind at random for each one."""
+def endless_queue(kind: str, count: int, seed: int, scope: Scope | None = None) -> list[Scenario]:
+    """``count`` scenarios made by the engine's generator; ``any`` picks a kind at random for each one (among
+    ``scope``'s kinds when given, and then of its topics when the generator makes them)."""
     from tutor.content.generate import generate_scenarios  # imported when used: endless mode only
 
     if kind != ANY:
         return generate_scenarios(kind, count, seed)
     rng = random.Random(seed)
-    return [generate_scenarios(rng.choice(KINDS), 1, seed * 64 + n)[0] for n in range(count)]
+    kinds = [k for k in KINDS if scope is None or k in scope.kinds] or list(KINDS)
+    made: list[Scenario] = []
+    for n in range(count):
+        choice = rng.choice(kinds)
+        tries = [generate_scenarios(choice, 1, seed * 64 + n * 8 + t)[0] for t in range(1 if scope is None else 4)]
+        # a taught topic if one of a few tries has it (the generator of scores also writes mordienne deals)
+        made.append(next((s for s in tries if scope is None or s.topic in scope.topics), tries[0]))
+    return made
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What the lessons have taught so far: the topics and kinds of the lessons done and of the next one.
+    Mixed and Endless keep to it unless the learner widens them to everything."""
+
+    lessons: tuple[str, ...]
+    topics: frozenset[str]
+    kinds: frozenset[str]
+
+
+def taught(course: Course, progress: Progress) -> Scope:
+    """The lessons done plus the next one (the first not done), with their scenarios' topics and kinds."""
+    following = next_lesson(course, progress)
+    chosen = [
+        lesson
+        for lesson in course.lessons
+        if lesson is following or lesson_progress(course, lesson, progress).status == DONE
+    ]
+    scenarios = [s for lesson in chosen for s in course.practice(lesson)]
+    return Scope(
+        tuple(lesson.id for lesson in chosen),
+        frozenset(s.topic for s in scenarios),
+        frozenset(s.kind for s in scenarios),
+    )
 
 
 def _difficulty(scenario: Scenario) -> int:
@@ -143,6 +177,7 @@ class Queue:
     seed: int
     position: int = 0
     round: int = 0  # how many times the learner started the set again
+    scope: Scope | None = None  # Mixed and Endless: what the lessons taught (None: everything)
 
     @property
     def current(self) -> Scenario | None:
@@ -157,26 +192,27 @@ class Queue:
         self.position += 1
         if self.mode == "Endless" and self.position >= len(self.items):
             batch = len(self.items) // BATCH
-            self.items.extend(endless_queue(self.choice, BATCH, self.seed + batch))
+            self.items.extend(endless_queue(self.choice, BATCH, self.seed + batch, self.scope))
 
     def restart(self, course: Course) -> None:
         self.round += 1
         self.position = 0
         if self.mode == "Mixed":
-            self.items = mixed_queue(course, self.seed + self.round)
+            self.items = mixed_queue(course, self.seed + self.round, self.scope.topics if self.scope else None)
 
 
-def build_queue(course: Course, mode: str, choice: str, seed: int) -> Queue:
+def build_queue(course: Course, mode: str, choice: str, seed: int, scope: Scope | None = None) -> Queue:
+    """The queue of a choice; ``scope`` narrows Mixed and Endless to what the lessons taught."""
     match mode:
         case "Lesson":
-            items = lesson_queue(course, choice)
+            items, scope = lesson_queue(course, choice), None
         case "Topic":
-            items = topic_queue(course, choice)
+            items, scope = topic_queue(course, choice), None
         case "Endless":
-            items = endless_queue(choice, BATCH, seed)
+            items = endless_queue(choice, BATCH, seed, scope)
         case _:
-            items = mixed_queue(course, seed)
-    return Queue(mode, choice, items, seed)
+            items = mixed_queue(course, seed, scope.topics if scope else None)
+    return Queue(mode, choice, items, seed, scope=scope)
 
 
 # --- one scenario on a page -----------------------------------------------------------------------------------

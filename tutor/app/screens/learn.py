@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import cardsvg, quiz, state, views
+from tutor.app import cardsvg, course_map, quiz, state, views
 
 PREFIX = "learn"
 course = state.course()
@@ -69,8 +69,9 @@ with listing:
 lesson = lessons[ss[f"{PREFIX}.lesson"]]
 mine = status[lesson.id]
 scenarios = course.practice(lesson)
-step_key = f"{PREFIX}.{lesson.id}.step"  # 0..n-1: a section; n: the scenarios
-item_key = f"{PREFIX}.{lesson.id}.item"
+step_key = course_map.step_key(lesson.id)  # 0..n-1: a section; n: the scenarios
+item_key = course_map.item_key(lesson.id)
+ss[course_map.LAST] = lesson.id  # Home's Continue comes back here
 ss.setdefault(step_key, 0)
 ss.setdefault(item_key, 0)
 sections = len(lesson.sections)
