@@ -13,7 +13,7 @@ from tutor.engine import TOP_CARDS
 course = state.course()
 progress = state.progress()
 
-st.markdown(views.css(), unsafe_allow_html=True)
+views.style()
 st.title("Learn Aluette")
 intro, picture = st.columns([3, 2], gap="large", vertical_alignment="center")
 with intro:

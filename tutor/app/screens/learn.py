@@ -15,7 +15,7 @@ progress = state.progress()
 ss = st.session_state
 lessons = {lesson.id: lesson for lesson in course.lessons}
 
-st.markdown(views.css(), unsafe_allow_html=True)
+views.style()
 if not lessons:
     st.title("Lessons")
     st.info("The lessons are on their way. Meanwhile, try Practice: its scenarios already work.")

@@ -78,7 +78,7 @@ def _again() -> None:
 
 
 _from_query_params()
-st.markdown(views.css(), unsafe_allow_html=True)
+views.style()
 tally = quiz.score(PREFIX)
 st.title("Practice")
 
