@@ -136,3 +136,14 @@ def test_continue_goes_back_to_the_practice_scenario_left() -> None:
     at.button(key="home.continue").click().run()
     assert at.title[0].value == "Practice"
     assert at.session_state["practice.attempt"].scenario.id == asked.id
+
+
+def test_continue_names_a_practice_lesson_by_its_title() -> None:
+    course = state.course()
+    lesson = course.lesson_of("spoiled-aces")
+    assert lesson is not None
+    at = open_page("screens/practice.py", query={"scenario": "spoiled-aces"})
+    at.switch_page("screens/home.py").run()
+    position = course.practice(lesson).index(course.scenarios["spoiled-aces"]) + 1
+    wanted = f"Practice: lesson {lesson.order}, {lesson.title}, scenario {position} of {len(course.practice(lesson))}"
+    assert wanted in texts(at)

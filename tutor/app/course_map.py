@@ -65,7 +65,7 @@ def continue_place(course: Course, progress: Progress, session: Mapping[Any, Any
     if last == PRACTICE:
         queue = ss.get(f"{PRACTICE}.queue")
         if isinstance(queue, quiz.Queue):
-            return Place(None, label=f"Practice: {practice_label(queue)}")
+            return Place(None, label=f"Practice: {practice_label(queue, course)}")
         return Place(None, label="Practice")
     lesson = course.lesson(last) if isinstance(last, str) else None
     if lesson is not None:
@@ -83,10 +83,11 @@ def continue_place(course: Course, progress: Progress, session: Mapping[Any, Any
     return lesson_place(course, following, progress) if following is not None else None
 
 
-def practice_label(queue: quiz.Queue) -> str:
-    """``Topic Tricks, scenario 4 of 15``: a Practice position in words."""
+def practice_label(queue: quiz.Queue, course: Course) -> str:
+    """``Tricks, scenario 4 of 15``: a Practice position in words."""
+    lesson = course.lesson(queue.choice) if queue.mode == "Lesson" else None
     what = {
-        "Lesson": f"lesson {queue.choice}",
+        "Lesson": f"lesson {lesson.order}, {lesson.title}" if lesson else "a lesson",
         "Topic": f"{quiz.topic_title(queue.choice)}",
         "Endless": f"endless, {quiz.KIND_NAMES.get(queue.choice, queue.choice).lower()}",
     }.get(queue.mode, queue.mode.lower())
