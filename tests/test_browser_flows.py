@@ -5,6 +5,7 @@ otherwise. Each test walks one of issue 9's steps as a learner would."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,10 +66,36 @@ def test_a_ticked_answer_does_not_carry_over_to_another_topic(page: object, serv
     expect(winner.get_by_role("radio", name="North", exact=True)).to_be_checked()
     page.get_by_role("combobox", name="Topic").click()
     page.get_by_role("option", name="Spoiled tricks").click()
-    expect(page.get_by_text("Spoiled tricks").first).to_be_visible(timeout=TIMEOUT)
+    # the new scenario's caption: "Scenario 1 of 18 · Difficulty ●○○ · Spoiled tricks"
+    expect(page.get_by_text(re.compile(r"^Scenario 1 of \d+ · .* · Spoiled tricks"))).to_be_visible(timeout=TIMEOUT)
     winner = _question(page, "Who wins this trick?")
-    expect(winner).to_be_visible(timeout=TIMEOUT)
-    expect(winner.get_by_role("radio", checked=True)).to_have_count(0)
+    expect(winner).to_have_count(1, timeout=TIMEOUT)
+    expect(winner.get_by_role("radio", checked=True)).to_have_count(0, timeout=TIMEOUT)
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("still open").first).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_text("winner").first).to_be_visible()
+
+
+def test_try_again_then_next_in_the_answer_panel(page: object, server: str) -> None:  # noqa: F811
+    """The answer panel reruns alone (a fragment): Try again clears it in place; Next still moves the page on."""
+    from playwright.sync_api import Page, expect
+
+    assert isinstance(page, Page)
+    page.goto(f"{server}/practice?scenario=spoiled-aces")
+    winner, leader = _question(page, "Who wins this trick?"), _question(page, "Who leads the next trick?")
+    expect(winner).to_be_visible(timeout=TIMEOUT)
+    winner.get_by_text("North", exact=True).click()
+    leader.get_by_text("East", exact=True).click()
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.get_by_text("Not quite").first).to_be_visible(timeout=TIMEOUT)
+    page.get_by_role("button", name="Try again").click()
+    expect(page.get_by_role("button", name="Check my answer")).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text("Not quite")).to_have_count(0)
+    expect(page.locator("[data-testid='stRadio']").get_by_role("radio", checked=True)).to_have_count(0)
+    _question(page, "Who wins this trick?").get_by_text("Spoiled: nobody").click()
+    _question(page, "Who leads the next trick?").get_by_text("North", exact=True).click()
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.get_by_text("Right!").first).to_be_visible(timeout=TIMEOUT)
+    page.get_by_role("button", name="Next scenario →").click()
+    expect(page.get_by_text("Scenario 2 of").first).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_text("1 / 2 right this session").first).to_be_visible()
