@@ -16,7 +16,7 @@ def home(progress: MemoryProgress | None = None) -> AppTest:
 
 
 def keys(at: AppTest) -> list[str]:
-    return [b.key for b in at.button]
+    return [b.key for b in at.button if b.key]
 
 
 def texts(at: AppTest) -> str:

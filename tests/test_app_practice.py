@@ -230,7 +230,7 @@ def test_an_unanswered_question_is_not_graded() -> None:
 def test_a_partly_wrong_deal_grades_each_key() -> None:
     at = practice(scenario="played-deal")
     right = right_answers(current(at).scenario)
-    leaders = list(right["leaders"])  # type: ignore[arg-type]
+    leaders = list(right["leaders"])  # type: ignore[call-overload]
     leaders[3] = "S" if leaders[3] != "S" else "E"
     fill(at, {"leaders": leaders, "point_winner": right["point_winner"]})
     submit(at)
@@ -316,7 +316,7 @@ def test_every_course_scenario_can_be_answered_right_with_its_widgets() -> None:
                 elif part.widget == "tiers":
                     assert isinstance(value, str), (scenario.id, question.key)
                 elif part.widget in ("multiselect", "pills"):
-                    assert set(value) <= set(part.options), (scenario.id, question.key, value)  # type: ignore[arg-type]
+                    assert set(value) <= set(part.options), (scenario.id, question.key, value)  # type: ignore[call-overload]
                 else:
                     assert value in part.options, (scenario.id, question.key, value)
             given, answers[question.key] = predict.answer_from(question, values)
@@ -416,7 +416,7 @@ def test_try_again_asks_the_same_scenario_afresh_and_counts_the_new_answer() -> 
     submit(at)
     wrong = current(at)
     assert wrong.submitted and not wrong.grade.all_correct  # type: ignore[union-attr]
-    assert [b.label for b in at.button if b.key.startswith(f"{PREFIX}.")][:3] == [
+    assert [b.label for b in at.button if (b.key or "").startswith(f"{PREFIX}.")][:3] == [
         "Try again",
         "Next scenario →",
         "A similar one",
@@ -431,7 +431,7 @@ def test_try_again_asks_the_same_scenario_afresh_and_counts_the_new_answer() -> 
     assert current(at).grade.all_correct  # type: ignore[union-attr]
     assert at.session_state["progress"].solved("spoiled-aces")
     assert "1 / 2 right this session" in texts(at)
-    assert next(b.label for b in at.button if b.key.startswith(f"{PREFIX}.")) == "Next scenario →"
+    assert next(b.label for b in at.button if (b.key or "").startswith(f"{PREFIX}.")) == "Next scenario →"
     at.button(key=f"{PREFIX}.next").click().run()
     assert current(at).scenario.id != "spoiled-aces", "Next goes on from the scenario the page asked"
 

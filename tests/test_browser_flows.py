@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Locator, Page, expect, sync_playwright
 from test_browser import CHROMIUM, FLAGS, server  # noqa: F401  (server is the served app, a fixture)
 
 from tutor.app import state
@@ -18,28 +19,23 @@ TIMEOUT = 30_000  # ms: a guard for a busy machine, not a speed check
 
 
 @pytest.fixture
-def page(server: str) -> Iterator[object]:  # noqa: F811
+def page(server: str) -> Iterator[Page]:  # noqa: F811
     if not Path(CHROMIUM).exists():
         if os.environ.get("ALUETTE_SKIP_BROWSER"):
             pytest.skip("ALUETTE_SKIP_BROWSER is set and Chromium is not installed")
         pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
-    from playwright.sync_api import sync_playwright
-
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield browser.new_page(viewport={"width": 1366, "height": 900})
         browser.close()
 
 
-def _question(page: object, text: str) -> object:
-    return page.locator("[data-testid='stRadio']").filter(has_text=text)  # type: ignore[attr-defined]
+def _question(page: Page, text: str) -> Locator:
+    return page.locator("[data-testid='stRadio']").filter(has_text=text)
 
 
-def test_the_lesson_chosen_in_the_list_stays_while_reading(page: object, server: str) -> None:  # noqa: F811
+def test_the_lesson_chosen_in_the_list_stays_while_reading(page: Page, server: str) -> None:  # noqa: F811
     """Home, "Lesson 1", pick lesson 2 in the list, Next section twice: still lesson 2, third section."""
-    from playwright.sync_api import Page, expect
-
-    assert isinstance(page, Page)
     first, second = state.course().lessons[:2]
     page.goto(server)
     page.get_by_role("button", name=f"Lesson 1: {first.title}").click()
@@ -53,12 +49,9 @@ def test_the_lesson_chosen_in_the_list_stays_while_reading(page: object, server:
     assert page.url.endswith(f"?lesson={second.id}")
 
 
-def test_a_ticked_answer_does_not_carry_over_to_another_topic(page: object, server: str) -> None:  # noqa: F811
+def test_a_ticked_answer_does_not_carry_over_to_another_topic(page: Page, server: str) -> None:  # noqa: F811
     """/practice?topic=tricks, tick North for the winner, switch to Spoiled tricks: nothing is ticked, and
     Submit with the winner unanswered says it is still open."""
-    from playwright.sync_api import Page, expect
-
-    assert isinstance(page, Page)
     page.goto(f"{server}/practice?topic=tricks")
     winner = _question(page, "Who wins this trick?")
     expect(winner).to_be_visible(timeout=TIMEOUT)
@@ -76,11 +69,8 @@ def test_a_ticked_answer_does_not_carry_over_to_another_topic(page: object, serv
     expect(page.get_by_text("winner").first).to_be_visible()
 
 
-def test_try_again_then_next_in_the_answer_panel(page: object, server: str) -> None:  # noqa: F811
+def test_try_again_then_next_in_the_answer_panel(page: Page, server: str) -> None:  # noqa: F811
     """The answer panel reruns alone (a fragment): Try again clears it in place; Next still moves the page on."""
-    from playwright.sync_api import Page, expect
-
-    assert isinstance(page, Page)
     page.goto(f"{server}/practice?scenario=spoiled-aces")
     winner, leader = _question(page, "Who wins this trick?"), _question(page, "Who leads the next trick?")
     expect(winner).to_be_visible(timeout=TIMEOUT)
