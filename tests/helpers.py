@@ -54,7 +54,7 @@ def fill_answers(at: AppTest, answers: Mapping[str, object], prefix: str) -> Non
             continue
         values = question.split(answers[question.key])
         for part in question.parts:
-            key = question.widget_key(prefix, part.suffix)
+            key = question.widget_key(getattr(attempt, "fields", "") or prefix, part.suffix)
             if part.widget == "cards":
                 at.session_state[key] = values[part.suffix]
                 continue

@@ -32,7 +32,7 @@ def card_button(at: AppTest, key: str, value: str, suffix: str = ""):  # type: i
     part = next(p for p in q.parts if p.suffix == suffix)
     assert part.pick is not None
     index = [c.value for c in part.pick.choices].index(value)
-    return at.button(key=card_answer.button_key(q.widget_key(PREFIX, suffix), index))
+    return at.button(key=card_answer.button_key(q.widget_key(attempt(at).fields, suffix), index))
 
 
 def click(at: AppTest, key: str, value: str, suffix: str = "") -> None:
@@ -71,7 +71,7 @@ def test_the_cards_of_the_trick_are_buttons_named_by_card_and_player() -> None:
 def test_clicking_spoiled_answers_right() -> None:
     at = practice(scenario="spoiled-aces")
     click(at, "winner", "spoiled")
-    at.radio(key=question(at, "next_leader").widget_key(PREFIX)).set_value("N").run()
+    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N").run()
     submit(at)
     grade = attempt(at).grade
     assert grade is not None and grade.all_correct
@@ -80,7 +80,7 @@ def test_clicking_spoiled_answers_right() -> None:
 def test_clicking_a_card_that_ties_answers_wrong_and_says_why() -> None:
     at = practice(scenario="spoiled-aces")
     click(at, "winner", "N")
-    at.radio(key=question(at, "next_leader").widget_key(PREFIX)).set_value("N").run()
+    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N").run()
     submit(at)
     grade = attempt(at).grade
     assert grade is not None and grade.by_key() == {"winner": False, "next_leader": True}
@@ -98,12 +98,12 @@ def test_a_half_answered_question_does_not_carry_over_to_the_next_topic() -> Non
     first = attempt(at)
     assert first.questions[0].key == "winner"
     click(at, "winner", "N")
-    assert at.session_state[first.questions[0].widget_key(PREFIX)] == ["N"]
+    assert at.session_state[first.questions[0].widget_key(first.fields)] == ["N"]
     at.selectbox(key=f"{PREFIX}.topic").set_value("spoiled-tricks").run()
     assert not at.exception
     now = attempt(at)
     assert now.scenario.topic == "spoiled-tricks"
-    keys = [q.widget_key(PREFIX, p.suffix) for q in now.questions for p in q.parts]
+    keys = [q.widget_key(now.fields, p.suffix) for q in now.questions for p in q.parts]
     assert all(at.session_state[k] in (None, []) if k in at.session_state else True for k in keys)
     assert all(not p.label.startswith("✓") for p in at.button if "alucard" in str(p.key))
     # Answer only the questions after the first, then Check: the first is still open.
@@ -134,13 +134,13 @@ def test_an_order_is_built_by_clicking_and_can_be_undone_and_tied() -> None:
         click(at, "order", code)
     assert "Your order so far: 2-coins, Le Borgne › 2-cups, La Vache › 2-swords, Deux d'écrit" in texts(at)
     assert card_button(at, "order", "2-swords").label.startswith("✓ 3.")
-    at.button(key=f"aluundo.{question(at, 'order').widget_key(PREFIX)}").click().run()
+    at.button(key=f"aluundo.{question(at, 'order').widget_key(attempt(at).fields)}").click().run()
     assert card_button(at, "order", "2-swords").label == "2-swords, Deux d'écrit"
     # Tie the next card with the one before, then undo the tie's card.
     click(at, "order", "A-cups")
-    at.button(key=f"alutie.{question(at, 'order').widget_key(PREFIX)}").click().run()
-    assert at.session_state[question(at, "order").widget_key(PREFIX)] == [["2-coins"], ["2-cups", "A-cups"]]
-    at.button(key=f"aluundo.{question(at, 'order').widget_key(PREFIX)}").click().run()
+    at.button(key=f"alutie.{question(at, 'order').widget_key(attempt(at).fields)}").click().run()
+    assert at.session_state[question(at, "order").widget_key(attempt(at).fields)] == [["2-coins"], ["2-cups", "A-cups"]]
+    at.button(key=f"aluundo.{question(at, 'order').widget_key(attempt(at).fields)}").click().run()
     for code in ("2-clubs", "2-swords", "A-cups"):
         click(at, "order", code)
     submit(at)
@@ -164,7 +164,7 @@ def test_keep_stops_at_nine_cards_and_says_so() -> None:
     assert part.pick is not None and part.pick.most == 9
     for choice in part.pick.choices[:10]:
         click(at, "keep", choice.value, part.suffix)
-    assert len(at.session_state[q.widget_key(PREFIX, part.suffix)]) == 9
+    assert len(at.session_state[q.widget_key(attempt(at).fields, part.suffix)]) == 9
     assert any("picked 9 already" in w.value for w in at.warning)
 
 
@@ -209,9 +209,9 @@ def test_review_asks_a_linked_play_puzzle_and_records_it() -> None:
     # go on (2 points); K-swords would tie the king and spoil the trick (1 point).
     best = next(q for q in review_attempt.questions if q.key == "best")
     index = [c.value for c in best.parts[0].pick.choices].index("4-coins")  # type: ignore[union-attr]
-    at.button(key=card_answer.button_key(best.widget_key("review"), index)).click().run()
+    at.button(key=card_answer.button_key(best.widget_key(review_attempt.fields), index)).click().run()
     value = next(q for q in review_attempt.questions if q.key == "value")
-    at.radio(key=value.widget_key("review")).set_value("NS 2").run()
+    at.radio(key=value.widget_key(review_attempt.fields)).set_value("NS 2").run()
     at.button(key="review.submit").click().run()
     assert not at.exception, at.exception
     grade = at.session_state["review.attempt"].grade

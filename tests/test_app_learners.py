@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -79,7 +80,7 @@ def metrics(at: AppTest) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
 
 
-def fill(at: AppTest, answers: dict[str, object], prefix: str) -> None:
+def fill(at: AppTest, answers: Mapping[str, object], prefix: str) -> None:
     """Set the widgets of the scenario on screen to give ``answers`` (in the engine's outcome form)."""
     fill_answers(at, answers, prefix)
 
@@ -89,7 +90,7 @@ def right_answers(scenario: Scenario) -> dict[str, object]:
     return {key: outcome[key] for key in scenario.ask}
 
 
-def answer_scenario(at: AppTest, prefix: str, answers: dict[str, object] | None = None) -> None:
+def answer_scenario(at: AppTest, prefix: str, answers: Mapping[str, object] | None = None) -> None:
     """Answer the scenario on screen (right unless ``answers`` says otherwise) and submit."""
     scenario = at.session_state[f"{prefix}.attempt"].scenario
     fill(at, right_answers(scenario) if answers is None else answers, prefix)
@@ -120,7 +121,7 @@ def answer_drill(at: AppTest, prefix: str, right: bool = True) -> None:
     assert at.session_state[f"{prefix}.drill"].answered
 
 
-def practise(at: AppTest, scenario_id: str, answers: dict[str, object] | None = None) -> None:
+def practise(at: AppTest, scenario_id: str, answers: Mapping[str, object] | None = None) -> None:
     """Answer one scenario on the Practice page (reached by its deep link)."""
     go(at, "screens/practice.py", scenario=scenario_id)
     assert at.session_state["practice.attempt"].scenario.id == scenario_id

@@ -19,6 +19,7 @@ from tutor.content.grading import grade
 from tutor.content.outcomes import KINDS, OUTCOME_SHAPES
 from tutor.content.scenario import ChantSetup, DealSetup, Scenario, SignalSetup
 from tutor.content.solve import solve
+from tutor.progress.memory import Answer, MemoryProgress
 
 PREFIX = "practice"
 RIGHT, WRONG = ":green[**✓**]", ":red[**✗**]"  # the marks in the grade table
@@ -49,13 +50,16 @@ def right_answers(scenario: Scenario) -> dict[str, object]:
 
 
 def texts(at: AppTest) -> str:
-    return "\n".join(str(e.value) for kind in (at.markdown, at.success, at.error, at.info, at.warning) for e in kind)
+    return "\n".join(
+        str(e.value) for kind in (at.markdown, at.caption, at.success, at.error, at.info, at.warning) for e in kind
+    )
 
 
 def with_queue(scenario: Scenario) -> AppTest:
     """The Practice page asking exactly ``scenario`` (an in-memory one, e.g. generated)."""
     queue = quiz.Queue("Mixed", "", [scenario], seed=1)
-    at = open_page("screens/practice.py", session={f"{PREFIX}.mode": "Mixed", f"{PREFIX}.queue": queue})
+    session = {f"{PREFIX}.mode": "Mixed", f"{PREFIX}.queue": queue, f"{PREFIX}.everything": True}
+    at = open_page("screens/practice.py", session=session)
     assert current(at).scenario.id == scenario.id
     return at
 
@@ -176,7 +180,7 @@ def test_next_moves_on_and_the_score_keeps_count() -> None:
     assert not at.exception
     following = current(at)
     assert following.scenario.id != "spoiled-aces" and not following.submitted
-    assert all(at.session_state.get(q.widget_key(PREFIX)) in (None, []) for q in following.questions)
+    assert all(at.session_state.get(q.widget_key(following.fields)) in (None, []) for q in following.questions)
     fill(at, {k: v for k, v in right_answers(following.scenario).items()})
     submit(at)
     assert "2 / 2 right this session" in texts(at)
@@ -210,7 +214,7 @@ def test_an_unanswered_question_is_not_graded() -> None:
 def test_a_partly_wrong_deal_grades_each_key() -> None:
     at = practice(scenario="played-deal")
     right = right_answers(current(at).scenario)
-    leaders = list(right["leaders"])  # type: ignore[arg-type]
+    leaders = list(right["leaders"])  # type: ignore[call-overload]
     leaders[3] = "S" if leaders[3] != "S" else "E"
     fill(at, {"leaders": leaders, "point_winner": right["point_winner"]})
     submit(at)
@@ -296,7 +300,7 @@ def test_every_course_scenario_can_be_answered_right_with_its_widgets() -> None:
                 elif part.widget == "tiers":
                     assert isinstance(value, str), (scenario.id, question.key)
                 elif part.widget in ("multiselect", "pills"):
-                    assert set(value) <= set(part.options), (scenario.id, question.key, value)  # type: ignore[arg-type]
+                    assert set(value) <= set(part.options), (scenario.id, question.key, value)  # type: ignore[call-overload]
                 elif part.widget == "cards":  # clicked cards: each one a choice on screen
                     assert part.pick is not None
                     offered = {c.value for c in part.pick.choices}
@@ -360,3 +364,137 @@ def test_the_same_deep_link_followed_twice_opens_its_scenario_both_times() -> No
     at.query_params["scenario"] = "spoiled-aces"  # e.g. "Practise" from the Progress page again
     at.run()
     assert current(at).scenario.id == "spoiled-aces"
+
+
+# --- every scenario starts empty (issue 9) ---------------------------------------------------------------------
+
+
+def given(at: AppTest) -> dict[str, object]:
+    """What the answer widgets of the scenario on screen hold, by widget key (None or [] when empty)."""
+    attempt = current(at)
+    keys = [q.widget_key(attempt.fields, p.suffix) for q in attempt.questions for p in q.parts]
+    shown = {w.key: w.value for kind in (at.radio, at.selectbox, at.multiselect, at.pills) for w in kind}
+    return {key: shown.get(key, _held(at, key)) for key in keys}
+
+
+def _held(at: AppTest, key: str) -> object:
+    """What the session holds under ``key`` (cards answered by clicking keep their choice there), or None."""
+    try:
+        return at.session_state[key]
+    except KeyError:
+        return None
+
+
+def test_a_half_answered_question_does_not_carry_over_to_another_topic() -> None:
+    """Issue 9: on /practice?topic=tricks tick North for the winner, do not submit, switch the topic to
+    Spoiled tricks: the new scenario's answers are empty, and answering all but the winner is not graded
+    but says the winner is still open."""
+    at = practice(topic="tricks")
+    first = current(at)
+    assert first.scenario.topic == "tricks" and "winner" in first.scenario.ask
+    fill(at, {"winner": "N"})
+    assert [v for v in given(at).values() if v not in (None, [])], "North is ticked before the switch"
+    at.selectbox(key=f"{PREFIX}.topic").set_value("spoiled-tricks").run()
+    following = current(at)
+    assert following.scenario.topic == "spoiled-tricks" and "winner" in following.scenario.ask
+    assert all(value in (None, []) for value in given(at).values()), given(at)
+    fill(at, {k: v for k, v in right_answers(following.scenario).items() if k != "winner"})
+    submit(at)
+    assert not current(at).submitted
+    assert any("still open: winner" in w.value for w in at.warning), [w.value for w in at.warning]
+
+
+# --- closing the loop: Try again, A similar one ----------------------------------------------------------------
+
+
+def test_try_again_asks_the_same_scenario_afresh_and_counts_the_new_answer() -> None:
+    at = practice(scenario="spoiled-aces")
+    fill(at, {"winner": "N", "next_leader": "E"})  # wrong: two aces spoil the trick, North leads again
+    submit(at)
+    wrong = current(at)
+    assert wrong.submitted and not wrong.grade.all_correct  # type: ignore[union-attr]
+    assert [b.label for b in at.button if (b.key or "").startswith(f"{PREFIX}.")][:3] == [
+        "Try again",
+        "Next scenario →",
+        "A similar one",
+    ], "after a wrong answer, Try again comes first"
+    at.button(key=f"{PREFIX}.retry").click().run()
+    again = current(at)
+    assert again.scenario.id == "spoiled-aces" and not again.submitted and again.fields != wrong.fields
+    assert not any("leads again" in m.value for m in at.markdown), "the reveal is hidden"
+    assert all(value in (None, []) for value in given(at).values()), given(at)
+    fill(at, {"winner": None, "next_leader": "N"})
+    submit(at)
+    assert current(at).grade.all_correct  # type: ignore[union-attr]
+    assert at.session_state["progress"].solved("spoiled-aces")
+    assert "1 / 2 right this session" in texts(at)
+    assert next(b.label for b in at.button if (b.key or "").startswith(f"{PREFIX}.")) == "Next scenario →"
+    at.button(key=f"{PREFIX}.next").click().run()
+    assert current(at).scenario.id != "spoiled-aces", "Next goes on from the scenario the page asked"
+
+
+def test_a_similar_one_is_a_new_scenario_of_the_same_kind_and_topic() -> None:
+    at = practice(scenario="spoiled-aces")
+    queue: quiz.Queue = at.session_state[f"{PREFIX}.queue"]
+    place = queue.position
+    fill(at, {"winner": "N", "next_leader": "N"})
+    submit(at)
+    at.button(key=f"{PREFIX}.similar").click().run()
+    assert not at.exception, at.exception
+    other = current(at)
+    asked = state.course().scenarios["spoiled-aces"]
+    assert other.scenario.id != asked.id and not other.submitted and other.similar
+    assert (other.scenario.kind, other.scenario.topic) == (asked.kind, asked.topic)
+    assert set(other.scenario.ask) == set(asked.ask)
+    assert any("a similar one" in c.value for c in at.caption)
+    fill(at, right_answers(other.scenario))
+    submit(at)
+    assert current(at).grade.all_correct  # type: ignore[union-attr]
+    assert not at.session_state["progress"].solved("spoiled-aces"), "the similar one is not the scenario asked"
+    at.button(key=f"{PREFIX}.next").click().run()
+    assert queue.position == place + 1 and current(at).scenario.id == queue.items[place + 1].id
+
+
+# --- practice follows the course (issue 9) ---------------------------------------------------------------------
+
+
+def test_mixed_keeps_to_what_the_lessons_taught_until_widened() -> None:
+    course = state.course()
+    at = practice()
+    queue: quiz.Queue = at.session_state[f"{PREFIX}.queue"]
+    # a newcomer: the lessons done (none) and the next one, lesson 1, whose scenarios are all of topic "pack"
+    assert queue.mode == "Mixed" and {s.topic for s in queue.items} == {"pack"}
+    assert len(queue.items) == len([s for s in course.scenarios.values() if s.topic == "pack"])
+    assert any(f"The {len(queue.items)} scenarios of lesson 1," in c.value for c in at.caption)
+    at.toggle(key=f"{PREFIX}.everything").set_value(True).run()
+    assert len(at.session_state[f"{PREFIX}.queue"].items) == len(course.scenarios)
+    assert any(f"All {len(course.scenarios)} scenarios" in c.value for c in at.caption)
+
+
+def test_mixed_takes_in_the_next_lesson_once_one_is_done() -> None:
+    course = state.course()
+    first = course.lessons[0]
+    progress = MemoryProgress()
+    for n in range(len(first.sections)):
+        progress.mark_read(first.id, n)
+    for scenario in course.practice(first):
+        progress.record(Answer(scenario.id, scenario.kind, {}, {"k": True}, 1.0))
+    at = open_page("screens/practice.py", session={"progress": progress})
+    topics = {s.topic for s in at.session_state[f"{PREFIX}.queue"].items}
+    assert topics == {"pack", "ranking"}, "lesson 1 done, lesson 2 next"
+    assert any("lessons 1 and 2," in c.value for c in at.caption)
+
+
+def test_endless_keeps_to_the_kinds_taught() -> None:
+    at = practice(mode="endless")
+    assert at.selectbox(key=f"{PREFIX}.kind").options == ["Any kind", "Ranking cards"], "lesson 1 is about ranks"
+    queue: quiz.Queue = at.session_state[f"{PREFIX}.queue"]
+    assert {s.kind for s in queue.items} == {"rank"}
+    at.toggle(key=f"{PREFIX}.everything").set_value(True).run()
+    assert len(at.selectbox(key=f"{PREFIX}.kind").options) == len(quiz.ENDLESS_KINDS)
+
+
+def test_a_link_to_a_kind_not_yet_taught_still_opens_it() -> None:
+    at = practice(mode="endless", kind="chant")
+    assert at.selectbox(key=f"{PREFIX}.kind").value == "chant"
+    assert {s.kind for s in at.session_state[f"{PREFIX}.queue"].items} == {"chant"}

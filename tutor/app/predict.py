@@ -551,15 +551,17 @@ def ask(
     on_submit: Callable[..., None],
     args: tuple[object, ...] = (),
     missing: Sequence[str] = (),
+    fields: str | None = None,
 ) -> None:
     """The questions and the "Check my answer" button (key ``<prefix>.submit``), calling ``on_submit(*args)``.
+    The answer widgets are keyed under ``fields`` (default ``prefix``): one attempt's own keys.
 
     In a form when every question is a form widget (nothing is sent until Check); otherwise (cards to click)
     in a bordered box, each click sent at once."""
     by_cards = any(q.by_cards for q in questions)
     box = st.container(border=True) if by_cards else st.form(f"{prefix}.form", border=True)
     with box:
-        draw(questions, prefix)
+        draw(questions, fields or prefix)
         if missing:
             names = ", ".join(SHORT.get(k, k).lower() for k in missing)
             st.warning(f"Answer every question before checking (still open: {names}).")

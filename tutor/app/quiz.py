@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 import streamlit as st
 
@@ -22,6 +23,7 @@ from tutor.content.grading import Grade, grade
 from tutor.content.lesson import Lesson
 from tutor.content.outcomes import KINDS
 from tutor.content.scenario import Scenario
+from tutor.content.similar import similar
 from tutor.engine import Explained
 from tutor.progress.base import Progress
 from tutor.progress.memory import Answer
@@ -57,22 +59,56 @@ def topic_queue(course: Course, topic: str) -> list[Scenario]:
     return sorted(course.topics.get(topic, []), key=_difficulty)
 
 
-def mixed_queue(course: Course, seed: int) -> list[Scenario]:
-    """Every scenario of the course, shuffled, easier first."""
+def mixed_queue(course: Course, seed: int, topics: Collection[str] | None = None) -> list[Scenario]:
+    """Every scenario of the course (of ``topics`` only, when given), shuffled, easier first."""
     rng = random.Random(seed)
-    shuffled = list(course.scenarios.values())
+    shuffled = [s for s in course.scenarios.values() if topics is None or s.topic in topics]
     rng.shuffle(shuffled)
     return sorted(shuffled, key=_difficulty)  # a stable sort keeps the shuffle within each difficulty
 
 
-def endless_queue(kind: str, count: int, seed: int) -> list[Scenario]:
-    """``count`` scenarios made by the engine's generator; ``any`` picks a kind at random for each one."""
+def endless_queue(kind: str, count: int, seed: int, scope: Scope | None = None) -> list[Scenario]:
+    """``count`` scenarios made by the engine's generator; ``any`` picks a kind at random for each one (among
+    ``scope``'s kinds when given, and then of its topics when the generator makes them)."""
     from tutor.content.generate import generate_scenarios  # imported when used: endless mode only
 
     if kind != ANY:
         return generate_scenarios(kind, count, seed)
     rng = random.Random(seed)
-    return [generate_scenarios(rng.choice(KINDS), 1, seed * 64 + n)[0] for n in range(count)]
+    kinds = [k for k in KINDS if scope is None or k in scope.kinds] or list(KINDS)
+    made: list[Scenario] = []
+    for n in range(count):
+        choice = rng.choice(kinds)
+        tries = [generate_scenarios(choice, 1, seed * 64 + n * 8 + t)[0] for t in range(1 if scope is None else 4)]
+        # a taught topic if one of a few tries has it (the generator of scores also writes mordienne deals)
+        made.append(next((s for s in tries if scope is None or s.topic in scope.topics), tries[0]))
+    return made
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What the lessons have taught so far: the topics and kinds of the lessons done and of the next one.
+    Mixed and Endless keep to it unless the learner widens them to everything."""
+
+    lessons: tuple[str, ...]
+    topics: frozenset[str]
+    kinds: frozenset[str]
+
+
+def taught(course: Course, progress: Progress) -> Scope:
+    """The lessons done plus the next one (the first not done), with their scenarios' topics and kinds."""
+    following = next_lesson(course, progress)
+    chosen = [
+        lesson
+        for lesson in course.lessons
+        if lesson is following or lesson_progress(course, lesson, progress).status == DONE
+    ]
+    scenarios = [s for lesson in chosen for s in course.practice(lesson)]
+    return Scope(
+        tuple(lesson.id for lesson in chosen),
+        frozenset(s.topic for s in scenarios),
+        frozenset(s.kind for s in scenarios),
+    )
 
 
 def _difficulty(scenario: Scenario) -> int:
@@ -93,7 +129,9 @@ def dots(difficulty: int | None) -> str:
 # --- lessons --------------------------------------------------------------------------------------------------
 
 DONE, STARTED, NOT_STARTED = "done", "in progress", "not started"
-STATUS_ICONS = {DONE: ":green[:material/check_circle:]", STARTED: ":orange[:material/timelapse:]", NOT_STARTED: ""}
+# Words, not icons: a screen reader reads them as they are, and they never sit in a widget's option label
+# (a label that changed with the learner's progress would change the widget's value under the learner).
+STATUS_MARKS = {DONE: ":green[✓ Done]", STARTED: ":orange[In progress]", NOT_STARTED: "Not started"}
 
 
 @dataclass(frozen=True)
@@ -138,6 +176,7 @@ class Queue:
     seed: int
     position: int = 0
     round: int = 0  # how many times the learner started the set again
+    scope: Scope | None = None  # Mixed and Endless: what the lessons taught (None: everything)
 
     @property
     def current(self) -> Scenario | None:
@@ -152,26 +191,27 @@ class Queue:
         self.position += 1
         if self.mode == "Endless" and self.position >= len(self.items):
             batch = len(self.items) // BATCH
-            self.items.extend(endless_queue(self.choice, BATCH, self.seed + batch))
+            self.items.extend(endless_queue(self.choice, BATCH, self.seed + batch, self.scope))
 
     def restart(self, course: Course) -> None:
         self.round += 1
         self.position = 0
         if self.mode == "Mixed":
-            self.items = mixed_queue(course, self.seed + self.round)
+            self.items = mixed_queue(course, self.seed + self.round, self.scope.topics if self.scope else None)
 
 
-def build_queue(course: Course, mode: str, choice: str, seed: int) -> Queue:
+def build_queue(course: Course, mode: str, choice: str, seed: int, scope: Scope | None = None) -> Queue:
+    """The queue of a choice; ``scope`` narrows Mixed and Endless to what the lessons taught."""
     match mode:
         case "Lesson":
-            items = lesson_queue(course, choice)
+            items, scope = lesson_queue(course, choice), None
         case "Topic":
-            items = topic_queue(course, choice)
+            items, scope = topic_queue(course, choice), None
         case "Endless":
-            items = endless_queue(choice, BATCH, seed)
+            items = endless_queue(choice, BATCH, seed, scope)
         case _:
-            items = mixed_queue(course, seed)
-    return Queue(mode, choice, items, seed)
+            items = mixed_queue(course, seed, scope.topics if scope else None)
+    return Queue(mode, choice, items, seed, scope=scope)
 
 
 # --- one scenario on a page -----------------------------------------------------------------------------------
@@ -179,13 +219,20 @@ def build_queue(course: Course, mode: str, choice: str, seed: int) -> Queue:
 
 @dataclass
 class Attempt:
-    """One showing of a scenario: solved once, graded once."""
+    """One showing of a scenario: solved once, graded once.
+
+    ``origin`` is the scenario the page asked at this place (``token``); ``scenario`` is the one shown, which
+    is another after "A similar one". ``fields`` prefixes the answer widgets' keys: each attempt has its own,
+    so a new scenario, or the same one asked again, starts with every answer empty (a browser keeps showing
+    a widget's last value under the same key even after the app forgets it)."""
 
     token: str
     scenario: Scenario
     result: Explained
     questions: list[predict.Question]
     shown_at: float
+    fields: str = ""
+    origin: str = ""
     answers: dict[str, object] = field(default_factory=dict)
     grade: Grade | None = None
     missing: list[str] = field(default_factory=list)
@@ -193,6 +240,11 @@ class Attempt:
     @property
     def submitted(self) -> bool:
         return self.grade is not None
+
+    @property
+    def similar(self) -> bool:
+        """Whether this is "a similar one" rather than the scenario the page asked."""
+        return bool(self.origin) and self.origin != self.scenario.id
 
 
 @dataclass
@@ -216,12 +268,52 @@ def attempt(prefix: str, scenario: Scenario, token: str | None = None) -> Attemp
     """The attempt at ``scenario``; a new one (solved now, blank widgets) when ``token`` changed."""
     token = token or scenario.id
     current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
-    if current is None or current.token != token or current.scenario.id != scenario.id:
-        result = play_puzzle.solved(scenario)  # a play puzzle: solved once per server
-        predict.clear(prefix)
-        current = Attempt(token, scenario, result, predict.plan(scenario, result), time.time())
-        st.session_state[f"{prefix}.attempt"] = current
+    if current is None or current.token != token or (current.origin or current.scenario.id) != scenario.id:
+        current = _fresh(prefix, token, scenario, scenario.id)
     return current
+
+
+def _fresh(prefix: str, token: str, scenario: Scenario, origin: str, result: Explained | None = None) -> Attempt:
+    """A new attempt under new widget keys; the previous attempt's answers are forgotten."""
+    ss = st.session_state
+    previous: Attempt | None = ss.get(f"{prefix}.attempt")
+    if previous is not None and previous.fields:
+        predict.clear(previous.fields)
+    serial = int(ss.get(f"{prefix}.serial", 0)) + 1
+    ss[f"{prefix}.serial"] = serial
+    solved = result if result is not None else play_puzzle.solved(scenario)  # a play puzzle: once per server
+    questions = predict.plan(scenario, solved)
+    current = Attempt(token, scenario, solved, questions, time.time(), fields=f"{prefix}.{serial}", origin=origin)
+    ss[f"{prefix}.attempt"] = current
+    return current
+
+
+def retry(prefix: str) -> None:
+    """ "Try again": the same scenario once more, every answer empty, the reveal hidden."""
+    current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
+    if current is not None:
+        _fresh(prefix, current.token, current.scenario, current.origin or current.scenario.id, current.result)
+
+
+def similar_one(prefix: str, course: Course | None) -> None:
+    """ "A similar one": a new scenario of the same kind and topic in the same place (see
+    :func:`tutor.content.similar.similar`); the page's own Next goes on from where it was."""
+    current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
+    if current is None:
+        return
+    serial = int(st.session_state.get(f"{prefix}.serial", 0))
+    found = similar(current.scenario, course, (_session_seed(prefix) + serial) % 1_000_000_000)
+    if found is None:
+        st.session_state[f"{prefix}.no_similar"] = current.fields
+        return
+    _fresh(prefix, current.token, found, current.origin or current.scenario.id)
+
+
+def _session_seed(prefix: str) -> int:
+    key = f"{prefix}.similar_seed"
+    if key not in st.session_state:
+        st.session_state[key] = random.randrange(1_000_000)
+    return int(st.session_state[key])
 
 
 Recorder = Callable[[Answer], object]  # keeps an answer: ``Progress.record``, or a review session's ``record``
@@ -233,7 +325,7 @@ def submit(prefix: str, record: Recorder | None = None) -> None:
     current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
     if current is None or current.submitted:
         return
-    answers, missing = predict.collect(current.questions, prefix)
+    answers, missing = predict.collect(current.questions, current.fields)
     current.missing = missing
     if missing:
         return
@@ -253,17 +345,31 @@ def submit(prefix: str, record: Recorder | None = None) -> None:
     tally.right += int(current.grade.all_correct)
 
 
-def heading(scenario: Scenario, where: str | None = None) -> None:
-    """The scenario's title, difficulty and where it comes from."""
+def heading(scenario: Scenario, where: str | None = None, tally: Score | None = None) -> None:
+    """The scenario's title, difficulty, where it comes from and (with ``tally``) the session's score."""
     st.subheader(reveal.md(scenario.title))  # titles are plain text (docs/authoring.md), a saved deal's too
     bits = [f"Difficulty {dots(scenario.difficulty)}", topic_title(scenario.topic)]
     if where:
         bits.insert(0, where)
+    if tally is not None and tally.answered:
+        bits.append(tally.text)
     st.caption(" · ".join(bits))
 
 
 # Kinds whose drawing needs the full width (the whole pack, four hands to pick): question below, not beside.
 FULL_WIDTH_KINDS = frozenset({"dealing"})
+
+
+@dataclass(frozen=True)
+class FollowUps:
+    """What a page offers once an answer is revealed: its own Next (a label and what it does; none: the page
+    draws its navigation itself) and, unless ``retry`` is off, "Try again" and "A similar one"."""
+
+    next_label: str | None = None
+    on_next: Callable[[], None] | None = None
+    retry: bool = True
+    course: Course | None = None
+    tally: bool = False  # show the session's score under the title (it changes with each answer)
 
 
 def play(
@@ -272,31 +378,96 @@ def play(
     token: str | None = None,
     where: str | None = None,
     record: Recorder | None = None,
+    follow: FollowUps | None = None,
+    isolated: bool = False,
 ) -> Attempt:
-    """Draw one scenario: the question form, or after Submit the reveal. The caller adds its Next button.
-    ``record`` keeps the answer (default: the session's progress; Review passes its session's)."""
+    """Draw one scenario: the question form, or after Submit the reveal and the ``follow`` ups (none by
+    default: the page draws its own). ``record`` keeps
+    the answer (default: the session's progress; Review passes its session's). ``isolated`` draws it as a
+    fragment: Submit, Try again and A similar one rerun only this panel (Next reruns the page)."""
+    if isolated:
+        drawn: Attempt = _panel(prefix, scenario, token, where, record, follow, True)
+        return drawn
+    return _draw(prefix, scenario, token, where, record, follow, False)
+
+
+@st.fragment
+def _panel(
+    prefix: str,
+    scenario: Scenario,
+    token: str | None,
+    where: str | None,
+    record: Recorder | None,
+    follow: FollowUps | None,
+    isolated: bool,
+) -> Attempt:
+    return _draw(prefix, scenario, token, where, record, follow, isolated)
+
+
+def _draw(
+    prefix: str,
+    scenario: Scenario,
+    token: str | None,
+    where: str | None,
+    record: Recorder | None,
+    follow: FollowUps | None,
+    isolated: bool,
+) -> Attempt:
     current = attempt(prefix, scenario, token)
-    heading(scenario, where)
-    side_by_side = scenario.kind not in FULL_WIDTH_KINDS
+    shown = current.scenario
+    heading(
+        shown,
+        f"{where} · a similar one" if where and current.similar else where,
+        score(prefix) if follow and follow.tally else None,
+    )
+    side_by_side = shown.kind not in FULL_WIDTH_KINDS
     if current.submitted:
         assert current.grade is not None
-        reveal.show(scenario, current.result, current.grade, current.answers, side_by_side)
+        reveal.show(shown, current.result, current.grade, current.answers, side_by_side)
+        if follow is not None:
+            _follow_ups(prefix, current, follow, isolated)
         return current
     drawing, asking = st.columns(2, gap="large") if side_by_side else (st.container(), st.container())
     with drawing:
-        st.markdown(views.setup_html(scenario, current.result), unsafe_allow_html=True)
-        if scenario.hint:
+        st.markdown(views.setup_html(shown, current.result), unsafe_allow_html=True)
+        if shown.hint:
             with st.expander("Hint"):
-                st.markdown(reveal.md(scenario.hint))
+                st.markdown(reveal.md(shown.hint))
     with asking:
-        predict.ask(current.questions, prefix, submit, (prefix, record), current.missing)
+        predict.ask(current.questions, prefix, submit, (prefix, record), current.missing, fields=current.fields)
     return current
+
+
+def _follow_ups(prefix: str, current: Attempt, follow: FollowUps, isolated: bool) -> None:
+    """After the reveal: Next (when the page gives one), Try again, A similar one; the first is the one to
+    press: Next after a right answer, Try again after a wrong one."""
+    right = current.grade is not None and current.grade.all_correct
+    buttons: list[tuple[str, str, Callable[[], None]]] = []
+    if follow.on_next is not None:
+        buttons.append((f"{prefix}.next", follow.next_label or "Next →", follow.on_next))
+    if follow.retry:
+        buttons.insert(0 if not right else len(buttons), (f"{prefix}.retry", "Try again", lambda: retry(prefix)))
+        buttons.append((f"{prefix}.similar", "A similar one", lambda: similar_one(prefix, follow.course)))
+    if not buttons:
+        return
+    if st.session_state.get(f"{prefix}.no_similar") == current.fields:
+        st.caption("There is no other scenario like this one yet.")
+    for n, (column, (key, label, action)) in enumerate(zip(st.columns(len(buttons)), buttons, strict=True)):
+        kind: Literal["primary", "secondary"] = "primary" if n == 0 else "secondary"
+        if key.endswith(".next") and isolated:
+            # Next moves the page's own place, which a fragment rerun would not redraw: rerun the page
+            if column.button(label, key=key, type=kind, width="stretch"):
+                action()
+                st.rerun()
+        else:
+            column.button(label, key=key, type=kind, on_click=action, width="stretch")
 
 
 def forget(prefix: str) -> None:
     """Drop the current attempt (the next :func:`play` starts afresh)."""
-    st.session_state.pop(f"{prefix}.attempt", None)
-    predict.clear(prefix)
+    current: Attempt | None = st.session_state.pop(f"{prefix}.attempt", None)
+    if current is not None and current.fields:
+        predict.clear(current.fields)
 
 
 def ids(scenarios: Sequence[Scenario]) -> list[str]:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
+import streamlit as st
+
 from tutor.app.cardsvg import card_svg, cards_html
 from tutor.app.markup import escape
 from tutor.content import drills
@@ -120,6 +122,12 @@ font-size:13px;line-height:20px}
 details.alu-details summary{cursor:pointer;font-weight:600}
 @media (max-width:520px){.alu-table{padding:8px 4px;gap:4px}.alu-setup{font-size:14px}}
 """
+
+
+def style() -> None:
+    """Put :func:`css` on the page: as ``st.html`` (a style block alone goes to the page's head, without the
+    Markdown parser that ``st.markdown`` runs first). Not for the drawings: ``st.html`` drops SVG."""
+    st.html(css())
 
 
 def css() -> str:

@@ -6,14 +6,14 @@ from typing import Literal
 
 import streamlit as st
 
-from tutor.app import cardsvg, learners, progress_view, state, views
+from tutor.app import cardsvg, course_map, learners, progress_view, state, views
 from tutor.app.reveal import md
 from tutor.engine import TOP_CARDS
 
 course = state.course()
 progress = state.progress()
 
-st.markdown(views.css(), unsafe_allow_html=True)
+views.style()
 st.title("Learn Aluette")
 intro, picture = st.columns([3, 2], gap="large", vertical_alignment="center")
 with intro:
@@ -37,12 +37,22 @@ with picture:
 
 st.subheader("Where to start")
 first = course.lessons[0] if course.lessons else None
+# One Continue, to exactly where the learner left off; a learner who has done nothing yet starts lesson 1.
+started = bool(progress.totals[0] or progress.sections() or st.session_state.get(course_map.LAST))
+place = course_map.continue_place(course, progress, st.session_state) if started else None
+if started and place is None:  # every lesson done and nothing under way: practice is what is left
+    place = course_map.Place(None, label="Practice, every lesson being done")
 start, practise, rules = st.columns(3, gap="medium")
 with start:
-    st.markdown("**New to the game?** Read the lessons in order; each ends with scenarios to predict.")
-    label = f"Lesson 1: {first.title}" if first else "Lessons"
-    if st.button(label, key="home.start", type="primary", icon=":material/menu_book:"):
-        st.switch_page("screens/learn.py", query_params={"lesson": first.id} if first else None)
+    if place is not None:
+        st.markdown(f"**Welcome back.** Carry on where you left off: {place.label}.")
+        if st.button("Continue", key="home.continue", type="primary", icon=":material/arrow_forward:"):
+            course_map.go(place)
+    else:
+        st.markdown("**New to the game?** Read the lessons in order; each ends with scenarios to predict.")
+        label = f"Lesson 1: {first.title}" if first else "Lessons"
+        if st.button(label, key="home.start", type="primary", icon=":material/menu_book:"):
+            st.switch_page("screens/learn.py", query_params={"lesson": first.id} if first else None)
     st.markdown("**Rather learn by playing?** One deal with a guide who says what to click and why.")
     if st.button("Learn to play: a guided first deal", key="home.guided", icon=":material/school:"):
         st.switch_page("screens/play.py", query_params={"guided": "1"})
@@ -72,15 +82,7 @@ accuracy.metric(
 streak.metric("Day streak", progress_view.days_word(figures.streak), help="Days in a row with at least one answer")
 due.metric("Due today", figures.due_today, help="Items whose review falls due today")
 
-following = figures.next_lesson
-upcoming, review, more = st.columns(3, vertical_alignment="bottom")
-with upcoming:
-    if following is not None:
-        st.caption("Next lesson")
-        if st.button(f"{following.order}. {following.title}", key="home.next", icon=":material/arrow_forward:"):
-            st.switch_page("screens/learn.py", query_params={"lesson": following.id})
-    elif course.lessons:
-        st.metric("Next lesson", "All done!")
+review, more = st.columns(2, vertical_alignment="bottom")
 with review:
     kind: Literal["primary", "secondary"] = "primary" if figures.due_today else "secondary"
     if figures.answered and st.button("Review", key="home.review", type=kind, icon=":material/event_repeat:"):
@@ -88,6 +90,10 @@ with review:
 with more:
     if figures.answered and st.button("All your progress", key="home.progress", icon=":material/insights:"):
         st.switch_page("screens/progress.py")
+if course.lessons:
+    st.subheader("The lessons")
+    course_map.draw_map(course, progress)
+
 if not figures.answered:
     if guest:
         st.caption(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import cardsvg, quiz, state, views
+from tutor.app import cardsvg, course_map, quiz, state, views
 
 PREFIX = "learn"
 course = state.course()
@@ -15,7 +15,7 @@ progress = state.progress()
 ss = st.session_state
 lessons = {lesson.id: lesson for lesson in course.lessons}
 
-st.markdown(views.css(), unsafe_allow_html=True)
+views.style()
 if not lessons:
     st.title("Lessons")
     st.info("The lessons are on their way. Meanwhile, try Practice: its scenarios already work.")
@@ -44,34 +44,34 @@ def _open(lesson_id: str) -> None:
 status = {lid: quiz.lesson_progress(course, lesson, progress) for lid, lesson in lessons.items()}
 
 
-def _listed(lesson_id: str) -> str:
-    """``3. The partnership draw`` and its status icon."""
-    lesson = lessons[lesson_id]
-    return f"{lesson.order}. {lesson.title} {quiz.STATUS_ICONS[status[lesson_id].status]}".strip()
+def _mark(lesson_id: str) -> str:
+    """The lesson's status as a caption under its name: nothing until it is started."""
+    mark = status[lesson_id].status
+    return "" if mark == quiz.NOT_STARTED else quiz.STATUS_MARKS[mark]
 
 
 listing, page = st.columns([1, 3], gap="large")
 with listing:
+    # The options are lesson ids and their labels never change: the status is a caption beside each one.
+    # (The browser sends a radio's choice back as its label; a label that changed when a lesson became
+    # "in progress" sent the old one, unknown by then, and the list fell back to lesson 1.)
     st.radio(
         "**Lessons**",
         list(lessons),
-        format_func=lambda lid: (
-            f"{lessons[lid].order}. {lessons[lid].title} {quiz.STATUS_ICONS[status[lid].status]}".strip()
-        ),
+        format_func=lambda lid: f"{lessons[lid].order}. {lessons[lid].title}",
+        captions=[_mark(lid) for lid in lessons],
         key=f"{PREFIX}.lesson",
         persist_state="session",  # the lesson stays chosen when the learner visits another page and comes back
         on_change=_follow_url,
     )
-    st.caption(
-        f"{quiz.STATUS_ICONS[quiz.DONE]} done: every section read and every scenario answered right once. "
-        f"{quiz.STATUS_ICONS[quiz.STARTED]} in progress."
-    )
+    st.caption("A lesson is done once every section is read and every scenario answered right once.")
 
 lesson = lessons[ss[f"{PREFIX}.lesson"]]
 mine = status[lesson.id]
 scenarios = course.practice(lesson)
-step_key = f"{PREFIX}.{lesson.id}.step"  # 0..n-1: a section; n: the scenarios
-item_key = f"{PREFIX}.{lesson.id}.item"
+step_key = course_map.step_key(lesson.id)  # 0..n-1: a section; n: the scenarios
+item_key = course_map.item_key(lesson.id)
+ss[course_map.LAST] = lesson.id  # Home's Continue comes back here
 ss.setdefault(step_key, 0)
 ss.setdefault(item_key, 0)
 sections = len(lesson.sections)
@@ -124,7 +124,11 @@ with page:
         n = min(ss[item_key], len(scenarios) - 1)
         solved = sum(1 for s in scenarios if progress.solved(s.id))
         st.progress(solved / len(scenarios), text=f"Scenarios: {solved} of {len(scenarios)} solved")
-        current = quiz.play(PREFIX, scenarios[n], f"{lesson.id}:{n}", f"Scenario {n + 1} of {len(scenarios)}")
+        # Try again and A similar one: a scenario counts as solved only once answered right (progress.solved)
+        follow = quiz.FollowUps(course=course)
+        where = f"Scenario {n + 1} of {len(scenarios)}"
+        current = quiz.play(PREFIX, scenarios[n], f"{lesson.id}:{n}", where, follow=follow)
+        right = current.grade is not None and current.grade.all_correct
         back, forward, text = st.columns([1, 2, 2])
         back.button("← Previous", key=f"{PREFIX}.prev_item", on_click=_item, args=(n - 1,), disabled=n == 0)
         if n + 1 < len(scenarios):
@@ -133,7 +137,7 @@ with page:
                 key=f"{PREFIX}.next_item",
                 on_click=_item,
                 args=(n + 1,),
-                type="primary" if current.submitted else "secondary",
+                type="primary" if right else "secondary",
             )
         text.button("Back to the text", key=f"{PREFIX}.to_text", on_click=_go, args=(0,), type="tertiary")
         done_now = quiz.lesson_progress(course, lesson, progress)

@@ -10,9 +10,10 @@ import random
 
 import streamlit as st
 
-from tutor.app import quiz, saved_deals, state, views
+from tutor.app import course_map, quiz, saved_deals, state, views
 
 PREFIX = "practice"
+EVERYTHING = f"{PREFIX}.everything"  # Mixed and Endless beyond what the lessons have taught
 course = state.course()
 ss = st.session_state
 lesson_ids = [lesson.id for lesson in course.lessons]
@@ -50,6 +51,16 @@ def _from_query_params() -> None:
         ss[f"{PREFIX}.mode"] = params["mode"].capitalize()
         if params.get("kind") in quiz.ENDLESS_KINDS:
             ss[f"{PREFIX}.kind"] = params["kind"]
+            if params["kind"] not in quiz.taught(course, state.progress()).kinds | {quiz.ANY}:
+                ss[EVERYTHING] = True  # a link to a kind the lessons have not reached yet still opens it
+
+
+def _lessons_named(scope: quiz.Scope) -> str:
+    """``lesson 1`` or ``lessons 1, 2 and 3`` (what Mixed and Endless keep to)."""
+    orders = [str(lesson.order) for lesson in course.lessons if lesson.id in scope.lessons]
+    if len(orders) == 1:
+        return f"lesson {orders[0]}"
+    return f"lessons {', '.join(orders[:-1])} and {orders[-1]}"
 
 
 def _seed() -> int:
@@ -67,15 +78,17 @@ def _again() -> None:
 
 
 _from_query_params()
-st.markdown(views.css(), unsafe_allow_html=True)
+views.style()
 tally = quiz.score(PREFIX)
-title, tally_column = st.columns([3, 1], vertical_alignment="bottom")
-title.title("Practice")
-tally_column.markdown(f"**{tally.text}**" if tally.answered else "")
-st.sidebar.caption(f"Practice: {tally.text}" if tally.answered else "Practice: no answers yet this session")
+st.title("Practice")
 
 # --- what to practise ------------------------------------------------------------------------------------------
 ss.setdefault(f"{PREFIX}.mode", "Mixed")
+ss[course_map.LAST] = course_map.PRACTICE  # Home's Continue comes back here
+taught = quiz.taught(course, state.progress())
+# Mixed and Endless keep to what the lessons have taught unless widened (the toggle is drawn below them)
+widened = ss.get(f"{PREFIX}.mode") not in ("Mixed", "Endless") or ss.get(EVERYTHING)
+scope = None if widened or not taught.lessons else taught
 pick, which = st.columns([2, 3], vertical_alignment="bottom")
 with pick:
     mode = (
@@ -101,9 +114,10 @@ with which:
             persist_state="session",
         )
     elif mode == "Endless":
+        kinds = quiz.ENDLESS_KINDS if scope is None else (quiz.ANY, *(k for k in quiz.KINDS if k in scope.kinds))
         choice = st.selectbox(
             "Kind",
-            quiz.ENDLESS_KINDS,
+            kinds,
             format_func=quiz.KIND_NAMES.__getitem__,
             key=f"{PREFIX}.kind",
             persist_state="session",
@@ -113,16 +127,29 @@ with which:
         saved_deals.my_deals(PREFIX, _seed())  # reads the folder once, into the queue below
     else:
         choice = ""
-        st.caption(f"All {len(course.scenarios)} scenarios of the course, shuffled, easier ones first.")
+        if scope is None:
+            st.caption(f"All {len(course.scenarios)} scenarios of the course, shuffled, easier ones first.")
+        else:
+            count = len(quiz.mixed_queue(course, 0, scope.topics))
+            st.caption(f"The {count} scenarios of {_lessons_named(scope)}, shuffled, easier ones first.")
+
+if mode in ("Mixed", "Endless") and taught.lessons:
+    st.toggle(
+        "Everything, not only what the lessons have covered",
+        key=EVERYTHING,
+        persist_state="session",
+        help="Off: the lessons you have done and the next one. On: the whole course.",
+    )
 
 queue: quiz.Queue | None = ss.get(f"{PREFIX}.queue")
-if queue is None or (queue.mode, queue.choice) != (mode, choice or ""):
-    queue = quiz.build_queue(course, mode, choice or "", _seed())
+if queue is None or (queue.mode, queue.choice, queue.scope) != (mode, choice or "", scope):
+    queue = quiz.build_queue(course, mode, choice or "", _seed(), scope)
     ss[f"{PREFIX}.queue"] = queue
 
 
 if mode == "Endless":
-    st.caption("New scenarios made by the engine on the spot, as many as you like.")
+    kept = "" if scope is None else f" of the kinds in {_lessons_named(scope)}"
+    st.caption(f"New scenarios{kept} made by the engine on the spot, as many as you like.")
 
 # --- the scenario ------------------------------------------------------------------------------------------------
 scenario = queue.current
@@ -133,6 +160,6 @@ elif scenario is None:
     st.button("Start again", key=f"{PREFIX}.again", on_click=_again, type="primary")
 else:
     where = "Endless" if mode == "Endless" else f"Scenario {queue.position + 1} of {len(queue.items)}"
-    current = quiz.play(PREFIX, scenario, queue.token, where)
-    if current.submitted:
-        st.button("Next scenario →", key=f"{PREFIX}.next", on_click=_next, type="primary")
+    # A fragment: Submit, Try again and A similar one redraw only the scenario, not the page around it.
+    follow = quiz.FollowUps("Next scenario →", _next, course=course, tally=True)
+    quiz.play(PREFIX, scenario, queue.token, where, follow=follow, isolated=True)

@@ -70,7 +70,7 @@ while entry is not None and found is None:  # an item the course no longer has: 
     entry = session.next()
     found = resolve(entry.item, course) if entry else None
 
-st.markdown(views.css(), unsafe_allow_html=True)
+views.style()
 tally = quiz.score(PREFIX)
 title, tally_column = st.columns([3, 1], vertical_alignment="bottom")
 title.title("Review")

@@ -1,0 +1,159 @@
+"""The Practice page against bare Streamlit, side by side in one run, in Chromium: Submit to verdict, and a
+page load to the content.
+
+    .venv/bin/python benchmarks/submit_bench.py [--runs 9] [--app tutor/app/main.py]
+
+The floor is the smallest Streamlit app that reveals a text on a form submit (a title, a form with one
+radio and a submit button; written to a temporary folder). Both are served here on free loopback ports and
+driven by Debian's Chromium (playwright, no browser download), alternately, so both see the same machine.
+"Load" is from ``goto`` to the submit button visible (the Practice page: its scenario's "Check my answer");
+"Submit" is from the click to the verdict visible, after the answers are chosen (Practice: the
+``spoiled-aces`` trick, two radios). Prints medians and ratios (targets: Submit 1.2x, load 1.5x); asserts
+nothing. ``--app`` serves another copy of the tutor (for a before/after figure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+TIMEOUT = 60_000  # ms: a guard against a hang
+
+BARE = """\
+import streamlit as st
+
+st.title("Bare")
+with st.form("answer"):
+    st.radio("Who wins this trick?", ["North", "East", "South", "West"], index=None, key="winner")
+    submitted = st.form_submit_button("Check my answer")
+if submitted:
+    st.success(f"Verdict: {st.session_state.winner} wins")
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def served(script: Path, cwd: Path, env: dict[str, str]) -> Iterator[str]:
+    """A Streamlit server for ``script`` on a free loopback port, stopped on exit."""
+    port = free_port()
+    command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port)]
+    command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"{script} did not start within 60 s") from None
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def load(page: Page, url: str) -> float:
+    """ms from navigation to the submit button visible."""
+    start = time.perf_counter()
+    page.goto(url)
+    page.get_by_role("button", name="Check my answer").wait_for(timeout=TIMEOUT)
+    return (time.perf_counter() - start) * 1000
+
+
+def submit(page: Page, choose: Callable[[Page], None], verdict: str) -> float:
+    """ms from the click on the submit button to the verdict visible."""
+    choose(page)
+    button = page.get_by_role("button", name="Check my answer")
+    start = time.perf_counter()
+    button.click()
+    page.get_by_text(verdict).first.wait_for(timeout=TIMEOUT)
+    return (time.perf_counter() - start) * 1000
+
+
+def choose_bare(page: Page) -> None:
+    page.get_by_text("North", exact=True).click()
+
+
+def choose_practice(page: Page) -> None:
+    # Two aces share the best tier: the trick is spoiled and North, who led, leads again.
+    radios = page.locator("[data-testid='stRadio']")
+    radios.filter(has_text="Who wins this trick?").get_by_text("Spoiled: nobody").click()
+    radios.filter(has_text="Who leads the next trick?").get_by_text("North", exact=True).click()
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=9, help="measured runs of each (7 or more)")
+    parser.add_argument("--app", type=Path, default=ROOT / "tutor" / "app" / "main.py", help="the tutor's main.py")
+    args = parser.parse_args()
+    app = args.app.resolve()
+    app_root = app.parents[2]
+    with tempfile.TemporaryDirectory() as folder:
+        bare = Path(folder) / "bare.py"
+        bare.write_text(BARE, encoding="utf-8")
+        env = dict(os.environ, ALUETTE_DB=str(Path(folder) / "progress.db"))
+        env["PYTHONPATH"] = os.pathsep.join([str(app_root), env.get("PYTHONPATH", "")]).strip(os.pathsep)
+        with served(bare, Path(folder), env) as bare_url, served(app, app_root, env) as tutor_url:
+            practice_url = f"{tutor_url}/practice?scenario=spoiled-aces"
+            figures: dict[str, list[float]] = {
+                "bare load": [],
+                "practice load": [],
+                "bare submit": [],
+                "practice submit": [],
+            }
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                for run in range(args.runs + 1):  # the first run of each warms the servers and the browser up
+                    for name, url, choose, verdict in (
+                        ("bare", bare_url, choose_bare, "Verdict: North wins"),
+                        ("practice", practice_url, choose_practice, "Right!"),
+                    ):
+                        context = browser.new_context(viewport={"width": 1366, "height": 900})
+                        page = context.new_page()
+                        loaded = load(page, url)
+                        submitted = submit(page, choose, verdict)
+                        context.close()
+                        if run:
+                            figures[f"{name} load"].append(loaded)
+                            figures[f"{name} submit"].append(submitted)
+                browser.close()
+    print(f"Chromium, {args.runs} runs each, medians (app: {app})")
+    for what in ("submit", "load"):
+        bare_ms, practice_ms = median(figures[f"bare {what}"]), median(figures[f"practice {what}"])
+        target = 1.2 if what == "submit" else 1.5
+        print(
+            f"{what:>6}: bare {bare_ms:6.0f} ms   practice {practice_ms:6.0f} ms   "
+            f"ratio {practice_ms / bare_ms:4.2f}x (target {target}x)"
+        )
+
+
+if __name__ == "__main__":
+    main()
