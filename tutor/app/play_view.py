@@ -155,9 +155,10 @@ def keep_address() -> None:
 
 
 def learner_name() -> str | None:
-    """The chosen learner, or ``None`` for a guest."""
+    """The chosen learner, or ``None`` for a guest (whose game is kept under the token in the address)."""
     progress = state.progress()
-    return progress.learner if isinstance(progress, state.SavedProgress) else None
+    chosen = isinstance(progress, state.SavedProgress) and progress.guest is None
+    return progress.learner if chosen else None
 
 
 def owners() -> list[Owner]:
