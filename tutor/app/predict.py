@@ -439,11 +439,12 @@ def _hands_question(key: str, text: str, scenario: Scenario, result: Explained) 
 def draw(questions: Sequence[Question], prefix: str) -> None:
     """Put each question's widgets on the page (inside the caller's form)."""
     for number, q in enumerate(questions, start=1):
-        title = f"**{number}. {q.text}**"
+        # A widget's label is its accessible name as written: plain text (theme.css sets labels in bold).
+        title = f"{number}. {q.text}"
         if len(q.parts) == 1 and not q.parts[0].suffix:
             _widget(q.parts[0], widget_key(prefix, q.key), title)
             continue
-        st.markdown(title)
+        st.markdown(f"**{title}**")
         for start in range(0, len(q.parts), q.per_row):
             row = q.parts[start : start + q.per_row]
             for column, part in zip(st.columns(q.per_row), row, strict=False):

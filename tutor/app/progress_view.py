@@ -112,18 +112,18 @@ def reason(entry: ReviewItem, course: Course, progress: Progress, now: float | N
     if entry.reason == DUE:
         card = progress.item_state(entry.item)
         last = f": you last answered it {ago(card.last_review, moment)}" if card and card.last_review else ""
-        return f":material/event_repeat: **Due for review**{last}."
+        return f"**Due for review**{last}."
     if entry.reason == NEW:
         lesson = course.lesson(entry.lesson) if entry.lesson else None
         if lesson is not None:
-            return f":material/fiber_new: **New**, from lesson {lesson.order}: {lesson.title}."
+            return f"**New**, from lesson {lesson.order}: {lesson.title}."
         if entry.item in ranking_facts():
-            return ":material/fiber_new: **New**: a fact of the ranking, now that its lesson is practised."
-        return ":material/fiber_new: **New**."
+            return "**New**: a fact of the ranking, now that its lesson is practised."
+        return "**New**."
     if entry.reason == AGAIN:
-        return ":material/replay: **Again**: you missed this one a few questions ago. Try it once more."
+        return "**Again**: you missed this one a few questions ago. Try it once more."
     if entry.reason == ASKED:
-        return ":material/target: **You asked to practise this one.**"
+        return "**You asked to practise this one.**"
     return ""
 
 

@@ -94,7 +94,8 @@ def dots(difficulty: int | None) -> str:
 # --- lessons --------------------------------------------------------------------------------------------------
 
 DONE, STARTED, NOT_STARTED = "done", "in progress", "not started"
-STATUS_ICONS = {DONE: ":green[:material/check_circle:]", STARTED: ":orange[:material/timelapse:]", NOT_STARTED: ""}
+# Text marks, not Material icons: a screen reader would read an icon's name ("check_circle icon").
+STATUS_ICONS = {DONE: "✓", STARTED: "…", NOT_STARTED: ""}
 
 
 @dataclass(frozen=True)
@@ -256,7 +257,7 @@ def submit(prefix: str, record: Recorder | None = None) -> None:
 
 def heading(scenario: Scenario, where: str | None = None) -> None:
     """The scenario's title, difficulty and where it comes from."""
-    st.subheader(scenario.title)
+    st.header(scenario.title)
     bits = [f"Difficulty {dots(scenario.difficulty)}", topic_title(scenario.topic)]
     if where:
         bits.insert(0, where)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from tutor.app.cardsvg import card_svg, cards_html
+from tutor.app.gestures import gesture_svg
 from tutor.app.markup import escape
 from tutor.content import drills
 from tutor.content.scenario import (
@@ -692,14 +693,14 @@ def signals_table_html() -> str:
         shown = drills.signal_cards(s)
         pictures = cards_html(shown, width=44, gap=3) if shown else ""
         rows.append(
-            f'<tr><td class="sig-icon">{drills.SIGNAL_ICONS.get(s.id, "")}</td><td><code>{escape(s.id)}</code></td>'
+            f'<tr><td class="sig-icon">{gesture_svg(s.id, width=44)}</td><td><code>{escape(s.id)}</code></td>'
             f'<td>{escape(s.meaning)}</td><td><b>{escape(s.gesture)}</b></td><td class="sig-cards">{pictures}</td></tr>'
         )
     style = (
         "<style>.signals-table{border-collapse:collapse;width:100%}.signals-table td,.signals-table th"
         "{padding:4px 8px;border-bottom:1px solid rgba(128,128,128,.25);vertical-align:middle;text-align:left}"
-        ".sig-icon{font-size:1.8em;text-align:center;white-space:nowrap}.signals-table code{white-space:nowrap}"
+        ".sig-icon{text-align:center;white-space:nowrap}.signals-table code{white-space:nowrap}"
         ".sig-cards{min-width:205px}</style>"  # the four aces on one line
     )
-    head = "<thead><tr><th></th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
+    head = "<thead><tr><th>gesture</th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
     return f'{style}<table class="signals-table">{head}<tbody>{"".join(rows)}</tbody></table>'

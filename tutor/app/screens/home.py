@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
 
 from tutor.app import cardsvg, learners, progress_view, state, views
@@ -33,7 +35,7 @@ with picture:
     )
     st.caption("The four top cards: Monsieur, Madame, Le Borgne and La Vache.")
 
-st.subheader("Where to start")
+st.header("Where to start")
 first = course.lessons[0] if course.lessons else None
 start, practise, rules = st.columns(3, gap="medium")
 with start:
@@ -52,7 +54,7 @@ with rules:
 
 learners.picker("home")
 guest = learners.is_guest(progress)
-st.subheader("Your progress" if guest else f"{md(progress.learner)}'s progress")
+st.header("Your progress" if guest else f"{md(progress.learner)}'s progress")
 figures = progress_view.home_figures(progress, course)
 done, scenarios, accuracy, streak, due = st.columns(5)
 done.metric("Lessons done", f"{figures.lessons_done} / {len(course.lessons)}")
@@ -77,7 +79,7 @@ with upcoming:
     elif course.lessons:
         st.metric("Next lesson", "All done!")
 with review:
-    kind = "primary" if figures.due_today else "secondary"
+    kind: Literal["primary", "secondary"] = "primary" if figures.due_today else "secondary"
     if figures.answered and st.button("Review", key="home.review", type=kind, icon=":material/event_repeat:"):
         st.switch_page("screens/review.py")
 with more:

@@ -53,7 +53,7 @@ def _listed(lesson_id: str) -> str:
 listing, page = st.columns([1, 3], gap="large")
 with listing:
     st.radio(
-        "**Lessons**",
+        "Lessons",
         list(lessons),
         format_func=lambda lid: (
             f"{lessons[lid].order}. {lessons[lid].title} {quiz.STATUS_ICONS[status[lid].status]}".strip()
@@ -97,13 +97,13 @@ with page:
         st.markdown("\n".join(f"- {objective}" for objective in lesson.objectives))
     st.caption(
         f"{mine.sections_read} of {sections} sections read · {mine.solved} of {mine.scenarios} scenarios solved"
-        + (" · ✅ lesson done" if mine.status == quiz.DONE else "")
+        + (f" · {quiz.STATUS_ICONS[quiz.DONE]} lesson done" if mine.status == quiz.DONE else "")
     )
     step = ss[step_key]
     if step < sections:
         section = lesson.sections[step]
         st.progress((step + 1) / (sections + 1), text=f"Section {step + 1} of {sections}")
-        st.subheader(section.heading)
+        st.header(section.heading)
         st.markdown(section.text)
         if section.cards:
             # rows are groups the author made (a tier, a hand): side by side when they fit, well apart
