@@ -109,6 +109,8 @@ def problems_on(page: Page, axe: Axe, where: str) -> list[str]:
     found += [f"{where}: Markdown in an accessible name: {label!r}" for label in marked]
     found += [f"{where}: an icon read out by its name: {icon!r}" for icon in seen["icons"]]
     found += [f"{where}: emoji {hit}" for hit in emoji_in(seen["text"])]
+    # Streamlit's "magic" writes a bare expression's value: a stray None under a page's widgets
+    found += [f"{where}: a stray 'None' on the page" for line in seen["text"].splitlines() if line.strip() == "None"]
     return found
 
 
@@ -140,3 +142,62 @@ def test_no_accessibility_problem_on_any_page(server: str) -> None:
             browser.close()
     assert checked == len(PAGES) * len(VIEWPORTS)
     assert not found, f"{len(found)} accessibility problems:\n" + "\n".join(found)
+
+
+# --- the phone and the narrow columns (issue 9 §6) ------------------------------------------------------------
+
+CLIPPED_BUTTONS = """(group) => {
+  const box = group.parentElement.getBoundingClientRect();
+  const edge = Math.min(box.right, document.documentElement.clientWidth);
+  return [...group.querySelectorAll('button')].filter(b => b.getBoundingClientRect().right > edge + 0.5)
+    .map(b => b.innerText);
+}"""
+# The grid Streamlit draws a table with scrolls inside when it holds more rows than it shows.
+HIDDEN_ROWS = """(table) => [...table.querySelectorAll('.dvn-scroller')]
+  .map(s => s.scrollHeight - s.clientHeight).filter(extra => extra > 1)"""
+
+
+def settled(page: Page, url: str) -> None:
+    page.goto(url)
+    page.locator("[data-testid='stMain'] h1").first.wait_for(timeout=30_000)
+    page.wait_for_function(SETTLED, timeout=30_000)
+
+
+def test_controls_fit_and_tables_show_every_row(server: str) -> None:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("no Chromium: test_no_accessibility_problem_on_any_page says so")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            for width, height in VIEWPORTS:
+                page = browser.new_page(viewport={"width": width, "height": height})
+                # "Lesson | Topic | Mixed | Endless | My deals": every button inside the page, none clipped
+                settled(page, f"{server}/practice")
+                modes = page.get_by_role("radiogroup", name="Practise")
+                modes.get_by_role("radio", name="My deals").wait_for(timeout=30_000)
+                assert modes.locator("button").count() == 5
+                assert modes.evaluate(CLIPPED_BUTTONS) == [], f"clipped at {width} px"
+                # The draw's four holders side by side: each dropdown shows the whole name chosen.
+                settled(page, f"{server}/practice?scenario=draw-four-top-cards-first")
+                for number, card in enumerate(("Monsieur (", "Madame (", "Le Borgne (", "La Vache (")):
+                    box = page.get_by_role("combobox", name=card)
+                    box.click(timeout=30_000)
+                    page.get_by_role("option").nth(number).click(timeout=30_000)
+                    page.wait_for_function(SETTLED, timeout=30_000)
+                    name = ("Ann", "Ben", "Chloe", "Dev")[number]
+                    assert box.input_value() == name
+                    shown = box.evaluate("(input) => input.scrollWidth <= input.clientWidth")
+                    assert shown, f"{name} is cut in the {card}...) dropdown at {width} px"
+                # Progress: both mastery tables show all their rows, with no scrolling inside the table.
+                settled(page, f"{server}/progress")
+                for tab in ("By lesson", "By topic"):
+                    page.get_by_role("tab", name=tab).click()
+                    table = page.get_by_role("tabpanel", name=tab).locator("[data-testid='stDataFrame']")
+                    table.wait_for(timeout=30_000)
+                    page.wait_for_timeout(300)
+                    assert table.evaluate(HIDDEN_ROWS) == [], f"{tab}: rows hidden at {width} px"
+                page.close()
+        finally:
+            browser.close()

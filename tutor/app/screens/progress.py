@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import time
+from datetime import date
 
 import streamlit as st
 
@@ -59,7 +60,7 @@ if not stats.answered:
 else:
     st.header("Accuracy over time")
     st.caption("Answers per day (bars) and the share answered entirely right (green line).")
-    progress_view.draw_accuracy(stats.days)
+    progress_view.draw_accuracy(stats.days, date.fromtimestamp(now))
 
 # --- mastery ---------------------------------------------------------------------------------------------------
 st.header("Mastery")
