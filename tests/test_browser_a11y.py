@@ -50,10 +50,12 @@ PROBE = """(nav) => {
   return {labels, icons, text: (main ? main.innerText : '') + '\\n' + (side ? side.innerText : '')};
 }"""
 # Streamlit has finished the run: the app's style sheet is in (tutor/app/theme.css marks the root), there is no
-# "Running..." widget, and no element is still faded as stale (axe would measure the faded text's contrast).
+# "Running..." widget, no element still faded as stale (axe would measure the faded text's contrast) and no
+# placeholder where an element is still to come.
 SETTLED = """() => getComputedStyle(document.documentElement).getPropertyValue('--aluette-theme').trim() === 'loaded'
   && !document.querySelector('[data-testid="stStatusWidget"]')
-  && !document.querySelector('[data-stale="true"]')"""
+  && !document.querySelector('[data-stale="true"]')
+  && !document.querySelector('[data-testid="stSkeleton"]')"""
 MARKDOWN = re.compile(r"\*\*|__|`|:material/|\]\(")
 
 

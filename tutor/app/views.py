@@ -700,7 +700,16 @@ def signals_table_html() -> str:
         "<style>.signals-table{border-collapse:collapse;width:100%}.signals-table td,.signals-table th"
         "{padding:4px 8px;border-bottom:1px solid rgba(128,128,128,.25);vertical-align:middle;text-align:left}"
         ".sig-icon{text-align:center;white-space:nowrap}.signals-table code{white-space:nowrap}"
-        ".sig-cards{min-width:205px}</style>"  # the four aces on one line
+        ".sig-cards{min-width:205px}"  # the four aces on one line
+        # On a phone each signal is a block: the picture on the left, the rest stacked beside it (the roles keep
+        # the table's meaning for screen readers, which a changed display would drop).
+        "@media (max-width:640px){.signals-table thead{position:absolute;width:1px;height:1px;overflow:hidden;"
+        "clip:rect(0 0 0 0)}.signals-table tr{display:grid;grid-template-columns:56px 1fr;column-gap:6px;"
+        "padding:6px 0;border-bottom:1px solid rgba(128,128,128,.25)}.signals-table td{border:none!important;"
+        "padding:1px 4px}.signals-table td.sig-icon{grid-row:span 4}.sig-cards{min-width:0}}</style>"
     )
-    head = "<thead><tr><th>gesture</th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
-    return f'{style}<table class="signals-table">{head}<tbody>{"".join(rows)}</tbody></table>'
+    head = "<thead><tr><th>picture</th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
+    table = f'<table class="signals-table" role="table">{head}<tbody>{"".join(rows)}</tbody></table>'
+    return style + table.replace("<tr>", '<tr role="row">').replace("<td", '<td role="cell"').replace(
+        "<th>", '<th role="columnheader">'
+    )

@@ -50,10 +50,14 @@ def signal_card(s: Signal) -> None:
     with st.container(border=True):
         left, right = st.columns([1, 3], vertical_alignment="center")
         with left:
-            st.markdown(gesture_svg(s.id, width=64), unsafe_allow_html=True)
+            # the gesture and the card(s) it announces side by side, wrapping on a phone
             shown = drills.signal_cards(s)
-            if shown:
-                st.markdown(cards_html(shown, width=44 if len(shown) > 1 else 64), unsafe_allow_html=True)
+            cards = cards_html(shown, width=44 if len(shown) > 1 else 64) if shown else ""
+            st.markdown(
+                '<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:center">'
+                f"{gesture_svg(s.id, width=64)}{cards}</div>",
+                unsafe_allow_html=True,
+            )
         with right:
             st.markdown(f"**{md(s.meaning)}** &nbsp; `{s.id}`")
             st.markdown(f"Gesture: **{md(s.gesture)}**")
