@@ -680,7 +680,10 @@ def tier_chart_html(width: int = 52) -> str:
         "font-weight:800;text-align:center;width:3em}.tier-row.trap{background:rgba(255,193,7,.16)}"
         ".tier-trap{font-size:.9em;margin-top:2px}"
         # the widest tier (four cards) on one line
-        f".tier-cards{{min-width:{4 * width + 3 * max(3, width // 12) + 24}px}}</style>"
+        f".tier-cards{{min-width:{4 * width + 3 * max(3, width // 12) + 24}px}}"
+        # on a phone the four cards of a tier wrap two by two, so the name and its warning keep room
+        "@media (max-width:640px){.tier-chart td{padding:4px}"
+        f".tier-cards{{min-width:{2 * width + max(3, width // 12) + 8}px}}}}</style>"
     )
     head = "<thead><tr><th>tier</th><th>cards</th><th>name</th></tr></thead>"
     return f'{style}<table class="tier-chart">{head}<tbody>{"".join(rows)}</tbody></table>'
