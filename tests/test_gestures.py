@@ -154,3 +154,25 @@ def test_no_emoji_after_a_signals_quiz_and_a_checked_hand() -> None:
     text = rendered_text(at)
     assert 'aria-label="Gesture:' in text  # the pictures of the signals the hand calls for
     assert not emoji_in(text), emoji_in(text)
+
+
+def test_the_play_page_draws_each_signal_given_as_its_picture() -> None:
+    from tutor.app.play_view import signal_icons, signals_html
+    from tutor.engine import Seat
+    from tutor.i18n.explain import render
+    from tutor.play.match import SignalShown
+
+    wink = signal("borgne")
+    shown = [
+        SignalShown(Seat.N, wink.id, wink.meaning, wink.gesture),
+        SignalShown(Seat.E, "aces", signal("aces").meaning, signal("aces").gesture, aces=2),
+    ]
+    rows = signals_html(shown)
+    assert rows.count("<svg") == 2 and 'data-signal="borgne"' in rows and 'data-signal="aces"' in rows
+    assert not emoji_in(rows)
+    # North's seat shows only North's signal, named by the engine's sentence about it
+    north = ET.fromstring(signal_icons(shown, Seat.N))
+    (picture,) = north.findall(f"{SVG}svg")
+    assert picture.get("data-signal") == "borgne"
+    assert picture.get("aria-label") == render(shown[0].step)
+    assert "wink" in render(shown[0].step)
