@@ -168,6 +168,7 @@ def settled(page: Page, url: str) -> None:
 def test_controls_fit_and_tables_show_every_row(server: str) -> None:
     if not Path(CHROMIUM).exists():
         pytest.skip("no Chromium: test_no_accessibility_problem_on_any_page says so")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -185,8 +186,15 @@ def test_controls_fit_and_tables_show_every_row(server: str) -> None:
                 settled(page, f"{server}/practice?scenario=draw-four-top-cards-first")
                 for number, card in enumerate(("Monsieur (", "Madame (", "Le Borgne (", "La Vache (")):
                     box = page.get_by_role("combobox", name=card)
-                    box.click(timeout=30_000)
-                    page.get_by_role("option").nth(number).click(timeout=30_000)
+                    option = page.get_by_role("option").nth(number)
+                    for _ in range(3):  # a click during a rerun can land on an element about to be replaced
+                        box.click(timeout=30_000)
+                        try:
+                            option.wait_for(timeout=5_000)
+                            break
+                        except PlaywrightTimeout:
+                            page.wait_for_function(SETTLED, timeout=30_000)
+                    option.click(timeout=30_000)
                     page.wait_for_function(SETTLED, timeout=30_000)
                     name = ("Ann", "Ben", "Chloe", "Dev")[number]
                     assert box.input_value() == name
