@@ -79,7 +79,7 @@ def test_the_real_course_renders_every_section_and_first_scenario() -> None:
     for lesson in course.lessons:
         at.radio(key=f"{PREFIX}.lesson").set_value(lesson.id).run()
         for number, section in enumerate(lesson.sections):
-            assert any(s.value == section.heading for s in at.subheader), (lesson.id, number)
+            assert any(s.value == section.heading for s in at.header), (lesson.id, number)
             if section.cards:
                 assert any("<svg" in m.value for m in at.markdown), (lesson.id, number)
             at.button(key=f"{PREFIX}.next_section").click().run()
@@ -91,14 +91,14 @@ def test_the_real_course_renders_every_section_and_first_scenario() -> None:
 def test_sections_show_cards_and_next_section_marks_them_read(small_course: Course) -> None:
     at = learn()
     assert at.title[0].value == "Lesson 1: Test tricks"
-    assert at.subheader[0].value == "The best card wins"
+    assert at.header[0].value == "The best card wins"
     svgs = [m.value for m in at.markdown if "<svg" in m.value]
     assert svgs and "3-coins" in svgs[0], "the section's cards are drawn"
     assert any(c.value == "Monsieur beats an ace." for c in at.caption)
     assert at.radio(key=f"{PREFIX}.lesson").options[0] == "1. Test tricks"
 
     at.button(key=f"{PREFIX}.next_section").click().run()
-    assert at.subheader[0].value == "Equal cards spoil"
+    assert at.header[0].value == "Equal cards spoil"
     drawn = next(m.value for m in at.markdown if "<svg" in m.value)
     assert drawn.count('class="cards-row"') == 2, "two rows (groups) of cards"
     assert all(code in drawn for code in ("A-swords", "A-coins", "K-cups"))
@@ -108,7 +108,7 @@ def test_sections_show_cards_and_next_section_marks_them_read(small_course: Cour
     assert at.radio(key=f"{PREFIX}.lesson").options[0] == "1. Test tricks", "the label does not change"
 
     at.button(key=f"{PREFIX}.back").click().run()
-    assert at.subheader[0].value == "The best card wins"
+    assert at.header[0].value == "The best card wins"
 
 
 def test_a_lesson_scenario_asks_then_reveals(small_course: Course) -> None:

@@ -72,7 +72,7 @@ def sidebar_text(at: AppTest) -> str:
 
 
 def texts(at: AppTest) -> str:
-    kinds = (at.markdown, at.caption, at.success, at.error, at.info, at.warning, at.subheader, at.title)
+    kinds = (at.markdown, at.caption, at.success, at.error, at.info, at.warning, at.header, at.subheader, at.title)
     return "\n".join(str(e.value) for kind in kinds for e in kind)
 
 
@@ -190,8 +190,8 @@ def test_two_learners_each_see_only_their_own_progress(db_path: Path) -> None:
 
     def shows(name: str, answered: int, solved: int) -> None:
         go(at, "screens/home.py")
-        assert at.subheader[-1].value.startswith(f"{name}'s progress") or any(
-            s.value == f"{name}'s progress" for s in at.subheader
+        assert at.header[-1].value.startswith(f"{name}'s progress") or any(
+            s.value == f"{name}'s progress" for s in at.header
         )
         assert metrics(at)["Scenarios solved"] == f"{solved} / {len(course.scenarios)}"
         go(at, "screens/progress.py")
@@ -425,7 +425,7 @@ def test_names_and_file_names_are_shown_as_typed(tmp_path: Path, monkeypatch: py
     at = open_app()
     add_learner(at, name)
     caption = next(c.value for c in at.sidebar.caption if "your progress is saved" in c.value)
-    assert caption.startswith(r":material/person: **\*Zed\* \[me\](x)**")
+    assert caption.startswith(r"**\*Zed\* \[me\](x)**")
     add_learner(at, name.upper())
     (error,) = [e.value for e in at.sidebar.error]
     assert error == r"There is already a learner called '\*Zed\* \[me\](x)'."

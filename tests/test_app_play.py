@@ -314,7 +314,7 @@ def test_saved_deals_are_practised_in_my_deals(folders: Path) -> None:
     assert any(w.startswith("broken.yaml skipped:") for w in warnings)
     queue = at.session_state["practice.queue"]
     assert queue.mode == saved_deals.MODE and [s.id for s in queue.items] == [path.stem]
-    assert any("A played deal" in str(h.value) for h in at.subheader)
+    assert any("A played deal" in str(h.value) for h in at.header)
 
 
 # --- a game survives a reload -----------------------------------------------------------------------------

@@ -160,7 +160,7 @@ def test_home_shows_the_saved_progress(db_path: Path) -> None:
     assert shown["Scenarios solved"] == f"2 / {len(course.scenarios)}"
     assert shown["Answers right"] == "50%" and shown["Day streak"] == "3 days"
     assert "Due today" in shown
-    assert any(s.value == "Ann's progress" for s in at.subheader)
+    assert any(s.value == "Ann's progress" for s in at.header)
     at.button(key="home.progress").click().run()
     assert ok(at).title[0].value == "Ann's progress"
 

@@ -101,3 +101,10 @@ def test_the_chart_shows_nineteen_tiers_with_the_traps() -> None:
         assert escape(row.name) in chart
         for note in row.traps:
             assert escape(render(note)) in chart
+
+
+def test_no_stray_none_under_the_tabs() -> None:
+    # Streamlit's magic writes a bare expression's value: drawing a tab by a conditional expression showed "None"
+    for tab in ("Which wins?", "Put in order", "Which tier?", "Named cards", "The 19 tiers"):
+        at = ranking_page(tab)
+        assert all(m.value.strip().strip("`") != "None" for m in at.markdown), tab

@@ -46,7 +46,7 @@ def panel(match: Match) -> None:
     if deal is None:
         return
     with st.container(border=True, key="play-coach"):
-        st.markdown("#### Coach: your cards this deal")
+        st.markdown("### Coach: your cards this deal")
         with st.spinner("Playing out each of your decisions..."):
             found = decisions(match)
         if not found:

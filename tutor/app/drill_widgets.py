@@ -105,7 +105,7 @@ def show(prefix: str, drill: drills.Drill, token: str, record: Recorder) -> Dril
     """Draw the drill: the question and its widgets, then once answered the verdict and the engine's
     explanation. The caller adds its Next button."""
     current = attempt(prefix, drill, token)
-    st.markdown(f"##### {md(drill.question)}")
+    st.markdown(f"## {md(drill.question)}")
     match drill:
         case drills.BeatsDrill():
             _beats(prefix, current, drill, record)

@@ -180,7 +180,7 @@ def sidebar() -> None:
             st.success(notice, icon=":material/person_check:")
         if db is None or problem is not None:
             who = "a guest" if is_guest(current) else f"**{md(current.learner)}** (not saved)"
-            st.caption(f":material/person: Practising as {who}.")
+            st.caption(f"Practising as {who}.")
             return
         if not is_guest(current) and current.learner not in listed:
             listed.append(current.learner)  # renamed or removed by another session meanwhile
@@ -198,16 +198,16 @@ def sidebar() -> None:
         )
         if is_guest(current):
             st.caption(
-                ":material/person: Practising as a guest: your answers are kept in this browser. Choose or add "
+                "Practising as a guest: your answers are kept in this browser. Choose or add "
                 "your name to keep them for good; everything so far comes with you."
             )
             guest.remember()
         else:
-            st.caption(f":material/person: **{md(current.learner)}**: your progress is saved on this computer.")
-        failed = st.session_state.get(ERROR)
-        with st.expander("Add a learner", expanded=not listed or bool(failed), icon=":material/person_add:"):
+            st.caption(f"**{md(current.learner)}**: your progress is saved on this computer.")
+        refused = st.session_state.get(ERROR)  # why the last name typed was refused
+        with st.expander("Add a learner", expanded=not listed or bool(refused), icon=":material/person_add:"):
             with st.form(f"{P}form", border=False, enter_to_submit=True):
                 st.text_input("Name", key=NEW, max_chars=NAME_LIMIT, placeholder="Your first name")
                 st.form_submit_button("Add and start", key=f"{P}create", on_click=create, icon=":material/add:")
-            if failed:
-                st.error(md(failed), icon=":material/error:")
+            if refused:
+                st.error(md(refused), icon=":material/error:")

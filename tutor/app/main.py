@@ -11,7 +11,9 @@ from tutor.app import sidebar
 # Not "pages/": Streamlit would treat a folder of that name as an old-style multipage app on deep links.
 PAGES = Path(__file__).parent / "screens"
 
-st.set_page_config(page_title="Aluette tutor", page_icon="🂡", layout="wide")
+# A Material icon rather than an emoji: the page icon must show where no emoji font is installed.
+st.set_page_config(page_title="Aluette tutor", page_icon=":material/playing_cards:", layout="wide")
+st.html(Path(__file__).parent / "theme.css")  # contrast, headings, phone layout: every page
 
 navigation = st.navigation(
     {

@@ -22,9 +22,9 @@ import streamlit as st
 
 from tutor.app import saved_deals, state, views
 from tutor.app.cardsvg import card_svg, cards_html
+from tutor.app.gestures import gesture_svg
 from tutor.app.markup import escape
 from tutor.app.reveal import language, md, step_md, steps_md
-from tutor.content.drills import SIGNAL_ICONS
 from tutor.engine import SIGNALS, TOP_CARDS, Card, RuleViolation, Seat, Team, parse_card
 from tutor.engine.ranking import ordered
 from tutor.engine.steps import Step
@@ -52,13 +52,13 @@ CSS = """
 .alu-play{margin-bottom:14px}.alu-play .alu-seat-head{font-size:15px}
 .alu-who{font-size:12px;font-weight:400;opacity:.85}
 .alu-badge-turn{background:#ffeb3b;color:#3e2c00;outline:2px solid #fff}
-.alu-sigs{font-size:22px;line-height:1;letter-spacing:2px}
+.alu-sigs{display:flex;flex-wrap:wrap;gap:3px}
 .alu-cross{display:grid;grid-template-columns:repeat(3,auto);gap:2px 6px;align-items:center;justify-items:center}
 .alu-cross-label{color:#fff;font-size:14px;font-weight:600}
 .alu-cross-empty{width:64px}
 .alu-turn-note{color:#fff;font-size:15px;font-weight:600;background:rgba(0,0,0,.25);border-radius:8px;padding:4px 10px}
 .alu-sig-row{display:flex;align-items:center;gap:10px;margin:4px 0}
-.alu-sig-icon{font-size:30px;line-height:1;min-width:40px;text-align:center}
+.alu-sig-icon{line-height:0;min-width:40px;text-align:center}
 .alu-drawn{display:flex;flex-wrap:wrap;gap:10px}
 .alu-drawn .alu-player{min-width:150px;max-width:100%}
 .alu-player-top{border-color:#8a6d1f;background:#fffbea}
@@ -625,9 +625,7 @@ def signal_icons(shown: Sequence[SignalShown], seat: Seat) -> str:
     parts = []
     for s in shown:
         if s.seat is seat:
-            icon = SIGNAL_ICONS.get(s.id, "•")
-            text = _e(render(s.step, language()))
-            parts.append(f'<span role="img" title="{text}" aria-label="{text}">{icon}</span>')
+            parts.append(gesture_svg(s.id, width=26, label=render(s.step, language())))
     return f'<div class="alu-sigs">{"".join(parts)}</div>' if parts else ""
 
 
@@ -635,10 +633,9 @@ def signals_html(shown: Sequence[SignalShown]) -> str:
     """Signals as rows: a big icon, who does what, and what it says."""
     rows = []
     for s in shown:
-        icon = SIGNAL_ICONS.get(s.id, "•")
         rows.append(
             f'<div class="alu-sig-row" data-signal="{_e(s.id)}" data-seat="{s.seat.value}">'
-            f'<span class="alu-sig-icon" aria-hidden="true">{icon}</span>'
+            f'<span class="alu-sig-icon">{gesture_svg(s.id, width=36)}</span>'
             f"<span>{_e(render(s.step, language()))}</span></div>"
         )
     return "".join(rows)
@@ -975,7 +972,7 @@ def discard_grid(match: Match) -> None:
 
 def signal_option(sid: str) -> str:
     s = next(s for s in SIGNALS if s.id == sid)
-    return f"{SIGNAL_ICONS.get(sid, '')} {s.meaning}"
+    return s.meaning
 
 
 def is_chanter(match: Match) -> bool:
@@ -996,7 +993,7 @@ def game_log() -> None:
                 continue
             if entry.deal != current:
                 current = entry.deal
-                st.markdown(f"##### {'The draw' if entry.deal == 0 else f'Deal {entry.deal}'}")
+                st.markdown(f"### {'The draw' if entry.deal == 0 else f'Deal {entry.deal}'}")
             st.markdown(events_markdown([shown]))
 
 

@@ -527,11 +527,12 @@ def draw(questions: Sequence[Question], prefix: str, start: int = 1) -> None:
     """Put each question's widgets on the page (inside the caller's form unless one is answered with the
     cards), numbered from ``start``."""
     for number, q in enumerate(questions, start=start):
-        title = f"**{number}. {q.text}**"
+        # A widget's label is its accessible name as written: plain text (theme.css sets labels in bold).
+        title = f"{number}. {q.text}"
         if len(q.parts) == 1 and not q.parts[0].suffix and not q.by_cards:
             _widget(q.parts[0], q.widget_key(prefix), title)
             continue
-        st.markdown(title)
+        st.markdown(f"**{title}**")
         if q.by_cards and q.per_row == 1:  # a row of cards needs the width: one part under another
             for part in q.parts:
                 if part.suffix:

@@ -112,18 +112,18 @@ def reason(entry: ReviewItem, course: Course, progress: Progress, now: float | N
     if entry.reason == DUE:
         card = progress.item_state(entry.item)
         last = f": you last answered it {ago(card.last_review, moment)}" if card and card.last_review else ""
-        return f":material/event_repeat: **Due for review**{last}."
+        return f"**Due for review**{last}."
     if entry.reason == NEW:
         lesson = course.lesson(entry.lesson) if entry.lesson else None
         if lesson is not None:
-            return f":material/fiber_new: **New**, from lesson {lesson.order}: {lesson.title}."
+            return f"**New**, from lesson {lesson.order}: {lesson.title}."
         if entry.item in ranking_facts():
-            return ":material/fiber_new: **New**: a fact of the ranking, now that its lesson is practised."
-        return ":material/fiber_new: **New**."
+            return "**New**: a fact of the ranking, now that its lesson is practised."
+        return "**New**."
     if entry.reason == AGAIN:
-        return ":material/replay: **Again**: you missed this one a few questions ago. Try it once more."
+        return "**Again**: you missed this one a few questions ago. Try it once more."
     if entry.reason == ASKED:
-        return ":material/target: **You asked to practise this one.**"
+        return "**You asked to practise this one.**"
     return ""
 
 
@@ -158,12 +158,26 @@ def practise_link(item: str, course: Course) -> tuple[str, dict[str, str]]:
 # --- the Progress page ------------------------------------------------------------------------------------
 
 
+# The chart spans at least this many days, today included: one day of answers is one bar of a week, not a bar
+# the width of the chart.
+CHART_DAYS = 7
+
+
 def accuracy_spec() -> dict[str, object]:
-    """Answers per day as bars, the share answered right as a line (its own axis on the right)."""
-    # The days are calendar dates (the server's): read and shown in UTC, so no browser's time zone shifts them.
-    x = {"field": "day", "type": "temporal", "timeUnit": "utcyearmonthdate", "title": None, "axis": {"format": "%d %b"}}
+    """Answers per day as bars, the share answered right as a line (its own axis on the right).
+
+    Days are ordinal (one band each, labelled ``30 Nov``), so every day is a bar of the same width whatever the
+    number of days, and a day without answers is an empty band with no point on the line.
+    """
+    x = {
+        "field": "day",
+        "type": "ordinal",
+        "title": None,
+        "sort": "ascending",
+        "axis": {"labelExpr": "utcFormat(toDate(datum.value), '%d %b')", "labelAngle": 0, "labelOverlap": "greedy"},
+    }
     tooltip = [
-        {"field": "day", "type": "temporal", "timeUnit": "utcyearmonthdate", "title": "Day", "format": "%A %d %B"},
+        {"field": "label", "type": "nominal", "title": "Day"},
         {"field": "answers", "type": "quantitative", "title": "Answers"},
         {"field": "right", "type": "quantitative", "title": "Right"},
         {"field": "accuracy", "type": "quantitative", "title": "Right (%)", "format": ".0f"},
@@ -172,10 +186,10 @@ def accuracy_spec() -> dict[str, object]:
         "height": 260,
         "layer": [
             {
-                "mark": {"type": "bar", "color": "#c9d6df", "cornerRadiusEnd": 2},
+                "mark": {"type": "bar", "color": "#7f98ab", "cornerRadiusEnd": 2},
                 "encoding": {
                     "x": x,
-                    "y": {"field": "answers", "type": "quantitative", "title": "Answers"},
+                    "y": {"field": "answers", "type": "quantitative", "title": "Answers", "axis": {"tickMinStep": 1}},
                     "tooltip": tooltip,
                 },
             },
@@ -184,10 +198,10 @@ def accuracy_spec() -> dict[str, object]:
                     "type": "line",
                     "color": "#2e7d32",
                     "strokeWidth": 2.5,
-                    "point": {"size": 45, "color": "#2e7d32", "filled": True},
+                    "point": {"size": 60, "color": "#2e7d32", "filled": True},
                 },
                 "encoding": {
-                    "x": {**x, "bandPosition": 0.5},  # the point in the middle of its day's bar
+                    "x": x,
                     "y": {
                         "field": "accuracy",
                         "type": "quantitative",
@@ -203,20 +217,38 @@ def accuracy_spec() -> dict[str, object]:
     }
 
 
-def accuracy_frame(days: Sequence[DayCount]) -> pd.DataFrame:
+def chart_days(days: Sequence[DayCount], today: date) -> list[DayCount]:
+    """Every calendar day from the first answer, or from ``CHART_DAYS - 1`` days before ``today`` if that is
+    earlier, to ``today``: a day without answers counts none.
+
+    >>> one = chart_days([DayCount(date(2025, 3, 5), 4, 3)], date(2025, 3, 5))
+    >>> [(d.day.day, d.answered) for d in one]
+    [(27, 0), (28, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 4)]
+    """
+    by_day = {d.day: d for d in days}
+    first = min([today - timedelta(days=CHART_DAYS - 1), *by_day])
+    span = (max(today, *by_day) - first).days if by_day else CHART_DAYS - 1
+    every = (first + timedelta(days=n) for n in range(span + 1))
+    return [by_day.get(day, DayCount(day, 0, 0)) for day in every]
+
+
+def accuracy_frame(days: Sequence[DayCount], today: date | None = None) -> pd.DataFrame:
+    """One row per day of :func:`chart_days`; a day without answers has no accuracy (no point on the line)."""
+    shown = chart_days(days, today or date.today())
     return pd.DataFrame(
         {
-            "day": [d.day.isoformat() for d in days],
-            "answers": [d.answered for d in days],
-            "right": [d.right for d in days],
-            "accuracy": [round(100 * d.accuracy, 1) for d in days],
+            "day": [d.day.isoformat() for d in shown],
+            "label": [d.day.strftime("%A %d %B") for d in shown],
+            "answers": [d.answered for d in shown],
+            "right": [d.right for d in shown],
+            "accuracy": [round(100 * d.accuracy, 1) if d.answered else None for d in shown],
         }
     )
 
 
-def draw_accuracy(days: Sequence[DayCount]) -> None:
-    """The accuracy-over-time chart, per day."""
-    st.vega_lite_chart(accuracy_frame(days), accuracy_spec(), key="progress.chart")
+def draw_accuracy(days: Sequence[DayCount], today: date | None = None) -> None:
+    """The accuracy-over-time chart, per day, ending ``today``."""
+    st.vega_lite_chart(accuracy_frame(days, today), accuracy_spec(), key="progress.chart")
 
 
 def mastery_frame(groups: Sequence[Mastery], name: str) -> pd.DataFrame:
@@ -237,6 +269,7 @@ def draw_mastery(groups: Sequence[Mastery], name: str, key: str) -> None:
         mastery_frame(groups, name),
         hide_index=True,
         width="stretch",
+        height="content",  # every row shown: Streamlit's default stops at ten and scrolls inside the table
         key=key,
         column_config={
             name: st.column_config.TextColumn(name, width="large"),

@@ -347,7 +347,7 @@ def submit(prefix: str, record: Recorder | None = None) -> None:
 
 def heading(scenario: Scenario, where: str | None = None, tally: Score | None = None) -> None:
     """The scenario's title, difficulty, where it comes from and (with ``tally``) the session's score."""
-    st.subheader(reveal.md(scenario.title))  # titles are plain text (docs/authoring.md), a saved deal's too
+    st.header(reveal.md(scenario.title))  # titles are plain text (docs/authoring.md), a saved deal's too
     bits = [f"Difficulty {dots(scenario.difficulty)}", topic_title(scenario.topic)]
     if where:
         bits.insert(0, where)

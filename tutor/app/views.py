@@ -20,6 +20,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 import streamlit as st
 
 from tutor.app.cardsvg import card_svg, cards_html
+from tutor.app.gestures import gesture_svg
 from tutor.app.markup import escape
 from tutor.content import drills
 from tutor.content.scenario import (
@@ -727,7 +728,10 @@ def tier_chart_html(width: int = 52) -> str:
         "font-weight:800;text-align:center;width:3em}.tier-row.trap{background:rgba(255,193,7,.16)}"
         ".tier-trap{font-size:.9em;margin-top:2px}"
         # the widest tier (four cards) on one line
-        f".tier-cards{{min-width:{4 * width + 3 * max(3, width // 12) + 24}px}}</style>"
+        f".tier-cards{{min-width:{4 * width + 3 * max(3, width // 12) + 24}px}}"
+        # on a phone the four cards of a tier wrap two by two, so the name and its warning keep room
+        "@media (max-width:640px){.tier-chart td{padding:4px}"
+        f".tier-cards{{min-width:{2 * width + max(3, width // 12) + 8}px}}}}</style>"
     )
     head = "<thead><tr><th>tier</th><th>cards</th><th>name</th></tr></thead>"
     return f'{style}<table class="tier-chart">{head}<tbody>{"".join(rows)}</tbody></table>'
@@ -740,14 +744,23 @@ def signals_table_html() -> str:
         shown = drills.signal_cards(s)
         pictures = cards_html(shown, width=44, gap=3) if shown else ""
         rows.append(
-            f'<tr><td class="sig-icon">{drills.SIGNAL_ICONS.get(s.id, "")}</td><td><code>{escape(s.id)}</code></td>'
+            f'<tr><td class="sig-icon">{gesture_svg(s.id, width=44)}</td><td><code>{escape(s.id)}</code></td>'
             f'<td>{escape(s.meaning)}</td><td><b>{escape(s.gesture)}</b></td><td class="sig-cards">{pictures}</td></tr>'
         )
     style = (
         "<style>.signals-table{border-collapse:collapse;width:100%}.signals-table td,.signals-table th"
         "{padding:4px 8px;border-bottom:1px solid rgba(128,128,128,.25);vertical-align:middle;text-align:left}"
-        ".sig-icon{font-size:1.8em;text-align:center;white-space:nowrap}.signals-table code{white-space:nowrap}"
-        ".sig-cards{min-width:205px}</style>"  # the four aces on one line
+        ".sig-icon{text-align:center;white-space:nowrap}.signals-table code{white-space:nowrap}"
+        ".sig-cards{min-width:205px}"  # the four aces on one line
+        # On a phone each signal is a block: the picture on the left, the rest stacked beside it (the roles keep
+        # the table's meaning for screen readers, which a changed display would drop).
+        "@media (max-width:640px){.signals-table thead{position:absolute;width:1px;height:1px;overflow:hidden;"
+        "clip:rect(0 0 0 0)}.signals-table tr{display:grid;grid-template-columns:56px 1fr;column-gap:6px;"
+        "padding:6px 0;border-bottom:1px solid rgba(128,128,128,.25)}.signals-table td{border:none!important;"
+        "padding:1px 4px}.signals-table td.sig-icon{grid-row:span 4}.sig-cards{min-width:0}}</style>"
     )
-    head = "<thead><tr><th></th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
-    return f'{style}<table class="signals-table">{head}<tbody>{"".join(rows)}</tbody></table>'
+    head = "<thead><tr><th>picture</th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
+    table = f'<table class="signals-table" role="table">{head}<tbody>{"".join(rows)}</tbody></table>'
+    return style + table.replace("<tr>", '<tr role="row">').replace("<td", '<td role="cell"').replace(
+        "<th>", '<th role="columnheader">'
+    )

@@ -518,22 +518,6 @@ def tier_chart() -> tuple[TierRow, ...]:
     return tuple(rows)
 
 
-# One picture per gesture, for tables and search results (the Deux d'écrit has two gestures: ring or writing).
-SIGNAL_ICONS: dict[str, str] = {
-    "monsieur": "👀",
-    "madame": "🙂",
-    "borgne": "😉",
-    "vache": "😗",
-    "grand-neuf": "👍",
-    "petit-neuf": "🤙",
-    "deux-de-chene": "☝️",
-    "deux-d-ecrit": "💍✍️",
-    "aces": "😮",
-    "useless-hand": "🤷",
-    "mordienne": "😬",
-}
-
-
 def signal_cards(s: Signal) -> tuple[Card, ...]:
     """The cards a signal announces: its named card, or the four aces for ``aces``, else none."""
     if s.card is not None:

@@ -35,7 +35,7 @@ with picture:
     )
     st.caption("The four top cards: Monsieur, Madame, Le Borgne and La Vache.")
 
-st.subheader("Where to start")
+st.header("Where to start")
 first = course.lessons[0] if course.lessons else None
 # One Continue, to exactly where the learner left off; a learner who has done nothing yet starts lesson 1.
 started = bool(progress.totals[0] or progress.sections() or st.session_state.get(course_map.LAST))
@@ -67,7 +67,7 @@ with rules:
 
 learners.picker("home")
 guest = learners.is_guest(progress)
-st.subheader("Your progress" if guest else f"{md(progress.learner)}'s progress")
+st.header("Your progress" if guest else f"{md(progress.learner)}'s progress")
 figures = progress_view.home_figures(progress, course)
 done, scenarios, accuracy, streak, due = st.columns(5)
 done.metric("Lessons done", f"{figures.lessons_done} / {len(course.lessons)}")

@@ -56,7 +56,7 @@ with listing:
     # (The browser sends a radio's choice back as its label; a label that changed when a lesson became
     # "in progress" sent the old one, unknown by then, and the list fell back to lesson 1.)
     st.radio(
-        "**Lessons**",
+        "Lessons",
         list(lessons),
         format_func=lambda lid: f"{lessons[lid].order}. {lessons[lid].title}",
         captions=[_mark(lid) for lid in lessons],
@@ -97,13 +97,13 @@ with page:
         st.markdown("\n".join(f"- {objective}" for objective in lesson.objectives))
     st.caption(
         f"{mine.sections_read} of {sections} sections read · {mine.solved} of {mine.scenarios} scenarios solved"
-        + (" · ✅ lesson done" if mine.status == quiz.DONE else "")
+        + (" · ✓ lesson done" if mine.status == quiz.DONE else "")
     )
     step = ss[step_key]
     if step < sections:
         section = lesson.sections[step]
         st.progress((step + 1) / (sections + 1), text=f"Section {step + 1} of {sections}")
-        st.subheader(section.heading)
+        st.header(section.heading)
         st.markdown(section.text)
         if section.cards:
             # rows are groups the author made (a tier, a hand): side by side when they fit, well apart

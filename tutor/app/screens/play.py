@@ -84,10 +84,10 @@ def header(match: Match) -> None:
     with where:
         if match.deal_number:
             dealer = md(match.names[match.dealer]) if match.dealer else ""
-            st.markdown(f"### Deal {match.deal_number} of {DEALS_PER_GAME} · {dealer} deals")
+            st.markdown(f"## Deal {match.deal_number} of {DEALS_PER_GAME} · {dealer} deals")
             st.markdown(f"Score: {pv.score_line(match)}")
         else:
-            st.markdown("### The partnership draw")
+            st.markdown("## The partnership draw")
         saved = "" if pv.is_guided() else " Saved after every move."
         st.caption(f"Game seed {match.seed}: the same seed deals the same game.{saved}")
         unsaved = pv.unsaved()
@@ -121,7 +121,7 @@ def draw_phase(match: Match) -> None:
         return
     seating, why = st.columns([3, 2], gap="large")
     with seating:
-        st.markdown("#### Partners and seats")
+        st.markdown("### Partners and seats")
         st.markdown(pv.seating_html(match), unsafe_allow_html=True)
         st.button("Deal the first hand", key=f"{P}deal", type="primary", on_click=pv.next_deal)
     with why, st.container(border=True):

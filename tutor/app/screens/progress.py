@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import time
+from datetime import date
 
 import streamlit as st
 
@@ -60,12 +61,12 @@ if not stats.answered:
     if review.button("Start a review", key=f"{PREFIX}.start-review", icon=":material/event_repeat:"):
         st.switch_page("screens/review.py")
 else:
-    st.subheader("Accuracy over time")
+    st.header("Accuracy over time")
     st.caption("Answers per day (bars) and the share answered entirely right (green line).")
-    progress_view.draw_accuracy(stats.days)
+    progress_view.draw_accuracy(stats.days, date.fromtimestamp(now))
 
 # --- mastery ---------------------------------------------------------------------------------------------------
-st.subheader("Mastery")
+st.header("Mastery")
 st.caption(progress_view.MASTERY_HELP)
 by_lesson, by_topic = st.tabs(["By lesson", "By topic"], key=f"{PREFIX}.mastery")
 with by_lesson:
@@ -75,7 +76,7 @@ with by_topic:
 
 # --- hardest items -----------------------------------------------------------------------------------------------
 if stats.hardest:
-    st.subheader("Hardest for you")
+    st.header("Hardest for you")
     st.caption("The items you got wrong most often. Practise one now: it comes back in your reviews as well.")
     for n, hard in enumerate(stats.hardest):
         named, figures, action = st.columns([5, 2, 1.4], vertical_alignment="center")
@@ -87,7 +88,7 @@ if stats.hardest:
             st.switch_page(page, query_params=params)
 
 # --- export and import ---------------------------------------------------------------------------------------------
-st.subheader("Back up or move your progress")
+st.header("Back up or move your progress")
 
 
 def download(label: str) -> None:

@@ -60,7 +60,7 @@ def drill_tab(kind: str) -> None:
 
 
 def chart_tab() -> None:
-    st.markdown("##### The 19 tiers, best first")
+    st.markdown("## The 19 tiers, best first")
     st.caption(
         "A card of a better (lower-numbered) tier beats any card of a worse one; cards in one tier are exactly "
         "equal. Highlighted rows are the traps."
@@ -76,8 +76,7 @@ st.caption("Quick drills on the 19 tiers and the eight named cards. Each answer 
 asked, right = st.session_state.get(f"{P}asked", 0), st.session_state.get(f"{P}right", 0)
 streak, best = st.session_state.get(f"{P}streak", 0), st.session_state.get(f"{P}best", 0)
 st.markdown(
-    f"**Score:** {right} / {asked} &nbsp;·&nbsp; **Streak:** {streak}{' 🔥' if streak >= 3 else ''}"
-    f" &nbsp;·&nbsp; **Best streak:** {best}",
+    f"**Score:** {right} / {asked} &nbsp;·&nbsp; **Streak:** {streak} &nbsp;·&nbsp; **Best streak:** {best}",
 )
 
 tabs = st.tabs(list(TABS), key=f"{P}tab", on_change="rerun")
@@ -85,5 +84,9 @@ for tab, kind in zip(tabs, ("beats", "order", "tier", "name", "chart"), strict=T
     # Only the open tab is drawn (lazy tabs); .open is None when tabs do not track state: draw them all then.
     if tab.open is False:
         continue
+    # A statement, not a conditional expression: Streamlit's magic would write the expression's value, "None".
     with tab:
-        chart_tab() if kind == "chart" else drill_tab(kind)
+        if kind == "chart":
+            chart_tab()
+        else:
+            drill_tab(kind)

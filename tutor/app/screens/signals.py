@@ -13,6 +13,7 @@ import streamlit as st
 
 from tutor.app import state
 from tutor.app.cardsvg import cards_html
+from tutor.app.gestures import gesture_svg, gestures_html
 from tutor.app.reveal import md, step_md, steps_md
 from tutor.app.views import signals_table_html
 from tutor.content import drills
@@ -27,10 +28,6 @@ DECISION = (
     "**Decision** (rules, section 10): Petit-neuf is the **little finger**, as in the Czech, Macedonian and "
     "Gujarati sources; the Albanian one gives the thumb (Grand-neuf's signal); the Malay one has no signals table."
 )
-
-
-def icon(s: Signal) -> str:
-    return drills.SIGNAL_ICONS.get(s.id, "")
 
 
 def seed() -> int:
@@ -53,10 +50,14 @@ def signal_card(s: Signal) -> None:
     with st.container(border=True):
         left, right = st.columns([1, 3], vertical_alignment="center")
         with left:
-            st.markdown(f'<div style="font-size:2.6rem;line-height:1.1">{icon(s)}</div>', unsafe_allow_html=True)
+            # the gesture and the card(s) it announces side by side, wrapping on a phone
             shown = drills.signal_cards(s)
-            if shown:
-                st.markdown(cards_html(shown, width=44 if len(shown) > 1 else 64), unsafe_allow_html=True)
+            cards = cards_html(shown, width=44 if len(shown) > 1 else 64) if shown else ""
+            st.markdown(
+                '<div style="display:flex;flex-wrap:wrap;gap:10px;align-items:center">'
+                f"{gesture_svg(s.id, width=64)}{cards}</div>",
+                unsafe_allow_html=True,
+            )
         with right:
             st.markdown(f"**{md(s.meaning)}** &nbsp; `{s.id}`")
             st.markdown(f"Gesture: **{md(s.gesture)}**")
@@ -64,7 +65,7 @@ def signal_card(s: Signal) -> None:
 
 
 def lookup_tab() -> None:
-    st.markdown("##### Find a signal")
+    st.markdown("## Find a signal")
     st.text_input(
         "Search by card, name, situation or gesture",
         key=f"{P}search",
@@ -91,7 +92,7 @@ def lookup_tab() -> None:
 
 
 def table_tab() -> None:
-    st.markdown("##### All eleven signals")
+    st.markdown("## All eleven signals")
     st.caption("Give them discreetly, so that the other partnership does not notice. Signal nothing unimportant.")
     st.markdown(signals_table_html(), unsafe_allow_html=True)
     st.info(DECISION)
@@ -141,10 +142,10 @@ def new_quiz() -> None:
 def quiz_tab() -> None:
     questions = quiz()
     verdicts = st.session_state.get(f"{P}quiz.verdicts")
-    st.markdown(f"##### {QUIZ_SIZE} quick questions")
+    st.markdown(f"## {QUIZ_SIZE} quick questions")
     for i, q in enumerate(questions):
         st.radio(
-            f"**{i + 1}.** {md(q.question)}",
+            f"{i + 1}. {md(q.question)}",
             q.choices,
             index=None,
             key=quiz_key(i),
@@ -163,7 +164,7 @@ def quiz_tab() -> None:
             st.warning(f"Answer all {len(questions)} questions first.")
     else:
         right = sum(v.correct for v in verdicts)
-        st.markdown(f"### Score: {right} / {len(verdicts)} {'🎉' if right == len(verdicts) else ''}")
+        st.markdown(f"### Score: {right} / {len(verdicts)}{': all right!' if right == len(verdicts) else ''}")
         st.button("New quiz", key=f"{P}quiz.new", type="primary", on_click=new_quiz)
 
 
@@ -221,11 +222,11 @@ def check_hand() -> None:
 
 
 def hand_tab() -> None:
-    st.markdown("##### What should I signal with this hand?")
+    st.markdown("## What should I signal with this hand?")
     if f"{P}hand" not in st.session_state:
         deal_hand()
     left, right = st.columns([1, 2], vertical_alignment="bottom")
-    left.button("🂠 Deal me a hand", key=f"{P}deal", type="primary", on_click=deal_hand)
+    left.button("Deal me a hand", icon=":material/playing_cards:", key=f"{P}deal", type="primary", on_click=deal_hand)
     right.text_input(
         "…or type your own hand (cards separated by commas or spaces), then press Enter",
         key=f"{P}typed",
@@ -248,7 +249,7 @@ def hand_tab() -> None:
     st.multiselect(
         "The signals to give (pick all that apply)",
         options=list(SIGNAL_IDS),
-        format_func=lambda sid: f"{drills.SIGNAL_ICONS.get(sid, '')} {signal(sid).meaning}",
+        format_func=lambda sid: signal(sid).meaning,
         key=hand_widget_key("picked"),
         disabled=checked,
     )
@@ -264,11 +265,12 @@ def hand_tab() -> None:
         st.button("Check", key=f"{P}hand.check", type="primary", on_click=check_hand)
         return
     assert result is not None
-    engine_says = " ".join(f"{icon(s)} `{s.id}`" for s in result.signals)
+    engine_says = ", ".join(f"`{s.id}`" for s in result.signals)
     if signals_right:
         st.success(f"✓ The signals are right: {engine_says}", icon=None)
     else:
         st.error(f"✗ The signals this hand calls for: {engine_says}", icon=None)
+    st.markdown(gestures_html([s.id for s in result.signals], width=48), unsafe_allow_html=True)
     if aces_right:
         st.success(f"✓ Aces: {result.aces}", icon=None)
     else:
