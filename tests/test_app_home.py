@@ -97,7 +97,7 @@ def test_next_lesson_follows_the_lessons_done() -> None:
     assert f"Lesson 2: {second.title}, section 1 of {len(second.sections)}" in texts(at)
     at.button(key="home.continue").click().run()
     assert at.title[0].value == f"Lesson 2: {second.title}"
-    assert at.subheader[0].value == second.sections[0].heading
+    assert at.header[0].value == second.sections[0].heading
 
 
 def test_home_renders_without_any_content(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -122,7 +122,7 @@ def test_continue_goes_back_to_the_lesson_and_section_left() -> None:
     at.button(key="home.continue").click().run()
     assert not at.exception, at.exception
     assert at.title[0].value == f"Lesson 2: {second.title}"
-    assert at.subheader[0].value == second.sections[2].heading
+    assert at.header[0].value == second.sections[2].heading
 
 
 def test_continue_goes_back_to_the_practice_scenario_left() -> None:

@@ -190,7 +190,7 @@ def test_reading_a_section_changes_no_label_of_the_lesson_list() -> None:
         assert list(at.radio(key=f"{PREFIX}.lesson").options) == labels
     assert at.radio(key=f"{PREFIX}.lesson").value == second.id
     assert marks(at)[1] == quiz.STATUS_MARKS[quiz.STARTED]
-    assert at.subheader[0].value == second.sections[2].heading
+    assert at.header[0].value == second.sections[2].heading
     assert at.query_params["lesson"] in ([second.id], second.id)
 
 

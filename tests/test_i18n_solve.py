@@ -10,7 +10,7 @@ import pytest
 
 import tutor.cli as cli
 from tutor.cli import main
-from tutor.content.scenario import Scenario
+from tutor.content.scenario import Scenario, load_scenario
 from tutor.content.solve import solve
 from tutor.engine import Explained
 from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE
@@ -21,7 +21,7 @@ COURSE = [str(ROOT / "scenarios"), str(ROOT / "lessons")]
 
 @cache
 def _solved(path: str) -> Explained:
-    return solve(cli.load_scenario(Path(path)))
+    return solve(load_scenario(Path(path)))
 
 
 def solve_once(scenario: Scenario) -> Explained:

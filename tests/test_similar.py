@@ -39,5 +39,6 @@ def test_without_course_a_lone_topic_falls_back_to_the_kind() -> None:
 
 
 def test_a_kind_nobody_makes_and_no_course_gives_none() -> None:
-    asked = dataclasses.replace(state.course().scenarios["spoiled-aces"], kind="play", topic="play")
+    # A kind no generator makes and no course scenario has.
+    asked = dataclasses.replace(state.course().scenarios["spoiled-aces"], kind="nonesuch", topic="nowhere")
     assert similar(asked, None, seed=1) is None
