@@ -50,20 +50,19 @@ def test_the_lesson_chosen_in_the_list_stays_while_reading(page: Page, server: s
 
 
 def test_a_ticked_answer_does_not_carry_over_to_another_topic(page: Page, server: str) -> None:  # noqa: F811
-    """/practice?topic=tricks, tick North for the winner, switch to Spoiled tricks: nothing is ticked, and
-    Submit with the winner unanswered says it is still open."""
+    """/practice?topic=tricks, choose North's card as the winner, switch to Spoiled tricks: nothing is chosen,
+    and Submit with the winner unanswered says it is still open."""
     page.goto(f"{server}/practice?topic=tricks")
-    winner = _question(page, "Who wins this trick?")
-    expect(winner).to_be_visible(timeout=TIMEOUT)
-    winner.get_by_text("North", exact=True).click()
-    expect(winner.get_by_role("radio", name="North", exact=True)).to_be_checked()
+    north = page.get_by_role("button", name=re.compile(r"\(North\)$"))
+    expect(north).to_be_visible(timeout=TIMEOUT)
+    north.click()
+    expect(page.get_by_role("button", name=re.compile(r"^✓ chosen: .*\(North\)$"))).to_be_visible(timeout=TIMEOUT)
     page.get_by_role("combobox", name="Topic").click()
     page.get_by_role("option", name="Spoiled tricks").click()
     # the new scenario's caption: "Scenario 1 of 18 · Difficulty ●○○ · Spoiled tricks"
     expect(page.get_by_text(re.compile(r"^Scenario 1 of \d+ · .* · Spoiled tricks"))).to_be_visible(timeout=TIMEOUT)
-    winner = _question(page, "Who wins this trick?")
-    expect(winner).to_have_count(1, timeout=TIMEOUT)
-    expect(winner.get_by_role("radio", checked=True)).to_have_count(0, timeout=TIMEOUT)
+    expect(page.get_by_role("button", name=re.compile(r"\(North\)$")).first).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_role("button", name=re.compile(r"^✓ chosen"))).to_have_count(0, timeout=TIMEOUT)
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("still open").first).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_text("winner").first).to_be_visible()
@@ -72,9 +71,12 @@ def test_a_ticked_answer_does_not_carry_over_to_another_topic(page: Page, server
 def test_try_again_then_next_in_the_answer_panel(page: Page, server: str) -> None:  # noqa: F811
     """The answer panel reruns alone (a fragment): Try again clears it in place; Next still moves the page on."""
     page.goto(f"{server}/practice?scenario=spoiled-aces")
-    winner, leader = _question(page, "Who wins this trick?"), _question(page, "Who leads the next trick?")
-    expect(winner).to_be_visible(timeout=TIMEOUT)
-    winner.get_by_text("North", exact=True).click()
+    north, leader = (
+        page.get_by_role("button", name=re.compile(r"\(North\)$")),
+        _question(page, "Who leads the next trick?"),
+    )
+    expect(north).to_be_visible(timeout=TIMEOUT)
+    north.click()
     leader.get_by_text("East", exact=True).click()
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Not quite").first).to_be_visible(timeout=TIMEOUT)
@@ -82,7 +84,8 @@ def test_try_again_then_next_in_the_answer_panel(page: Page, server: str) -> Non
     expect(page.get_by_role("button", name="Check my answer")).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_text("Not quite")).to_have_count(0)
     expect(page.locator("[data-testid='stRadio']").get_by_role("radio", checked=True)).to_have_count(0)
-    _question(page, "Who wins this trick?").get_by_text("Spoiled: nobody").click()
+    expect(page.get_by_role("button", name=re.compile(r"^✓ chosen"))).to_have_count(0)
+    page.get_by_role("button", name="Spoiled: nobody wins", exact=True).click()
     _question(page, "Who leads the next trick?").get_by_text("North", exact=True).click()
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Right!").first).to_be_visible(timeout=TIMEOUT)
