@@ -14,6 +14,7 @@ from helpers import fill_answers, new_session, open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import predict, quiz, state
+from tutor.content import grading
 from tutor.content.course import Course
 from tutor.content.grading import grade
 from tutor.content.outcomes import KINDS, OUTCOME_SHAPES
@@ -272,7 +273,7 @@ def test_every_widget_gives_an_answer_the_grader_accepts(kind: str, n: int) -> N
     attempt = current(at)
     assert attempt.grade is not None, f"not graded: missing {attempt.missing}"
     assert attempt.grade.all_correct, [k for k in attempt.grade.keys if not k.correct]
-    assert texts(at).count(RIGHT) == len(scenario.ask)
+    assert texts(at).count(RIGHT) == len(grading.asked(scenario))  # a play puzzle asks the card (and value)
     assert WRONG not in texts(at)
 
 
@@ -281,6 +282,9 @@ def test_the_widget_cases_ask_every_outcome_key(kind: str) -> None:
     pytest.importorskip("tutor.content.generate")
     asked = {k for s in _covering(kind) for k in s.ask}
     assert asked == set(OUTCOME_SHAPES[kind])
+    answered = {k for s in _covering(kind) for k in grading.asked(s)}
+    # A play puzzle's learner answers the card and the result; who is to play and each card's result are shown.
+    assert answered == ({"best", "value"} if kind == "play" else set(OUTCOME_SHAPES[kind]))
 
 
 def test_every_course_scenario_can_be_answered_right_with_its_widgets() -> None:

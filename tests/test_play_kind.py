@@ -47,8 +47,8 @@ def check(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str
     return code, out.splitlines(), err
 
 
-def test_the_kind_is_known_to_files_but_not_yet_to_the_generator_and_the_app() -> None:
-    assert "play" in ALL_KINDS and "play" not in KINDS
+def test_the_kind_is_known_to_files_the_generator_and_the_app() -> None:
+    assert "play" in ALL_KINDS and "play" in KINDS
 
 
 def test_a_play_file_reads_into_a_play_setup(tmp_path: Path) -> None:

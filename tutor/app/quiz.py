@@ -42,6 +42,7 @@ KIND_NAMES: dict[str, str] = {
     "signal": "Signals",
     "game": "The game",
     "dealing": "Dealing",
+    "play": "Which card to play",
 }
 
 

@@ -77,9 +77,8 @@ OUTCOME_SHAPES: dict[str, dict[str, Shape]] = {
     "play": {"to_play": Shape.SEAT, "value": Shape.RESULT, "best": Shape.CARD_SET, "results": Shape.RESULT_MAP},
 }
 ALL_KINDS: tuple[str, ...] = tuple(OUTCOME_SHAPES)
-# The kinds the generator writes and the app draws and asks about; ``play`` joins them when the app
-# gets its play puzzles (until then its scenarios are checked and solved, but not shown in the app).
-KINDS: tuple[str, ...] = tuple(kind for kind in OUTCOME_SHAPES if kind != "play")
+# The kinds the generator writes and the app draws and asks about: every kind, play puzzles included.
+KINDS: tuple[str, ...] = ALL_KINDS
 
 
 def shape_of(kind: str, key: str) -> Shape:
