@@ -22,7 +22,7 @@ NAMES = ("![t](http://host/x.png)", ":red[x]", "$x^2$", "~~x~~", ":material/home
 def markdown_bodies(at: AppTest, sidebar: bool = False) -> list[str]:
     """Every text the run sent as Markdown (HTML blocks aside: markup.escape's business), main or sidebar."""
     root = at.sidebar if sidebar else at.main
-    kinds = (root.markdown, root.caption, root.success, root.info, root.warning, root.error, root.subheader)
+    kinds = (root.markdown, root.caption, root.success, root.info, root.warning, root.error, root.subheader, root.header)
     bodies = [str(e.value) for kind in kinds for e in kind]
     bodies += [str(t.value) for t in at.title]
     return [body for body in bodies if not body.lstrip().startswith("<")]
@@ -55,7 +55,7 @@ def test_a_learners_name_is_escaped_on_home_progress_and_the_sidebar(learners: P
     assert any(f"Import** a progress file into {md(name)}'s." in b for b in markdown_bodies(at))
     never_raw(at, name)
     go(at, "screens/home.py")
-    assert f"{md(name)}'s progress" in [s.value for s in at.subheader]
+    assert f"{md(name)}'s progress" in [s.value for s in at.header]
     never_raw(at, name)
 
 
@@ -106,7 +106,7 @@ def test_a_saved_deals_title_and_its_folder_are_escaped(tmp_path: Path, monkeypa
     at.segmented_control(key="practice.mode").set_value("My deals")
     ok(at.run())
     assert at.session_state["practice.queue"].current.title == title
-    assert md(title) in [s.value for s in at.subheader]
+    assert md(title) in [s.value for s in at.header]
     assert any(md(str(played)) in c.value for c in at.caption)
     assert any(w.value.startswith(md("~~broken~~.yaml skipped:")) for w in at.warning)
     never_raw(at, title)
