@@ -22,7 +22,16 @@ NAMES = ("![t](http://host/x.png)", ":red[x]", "$x^2$", "~~x~~", ":material/home
 def markdown_bodies(at: AppTest, sidebar: bool = False) -> list[str]:
     """Every text the run sent as Markdown (HTML blocks aside: markup.escape's business), main or sidebar."""
     root = at.sidebar if sidebar else at.main
-    kinds = (root.markdown, root.caption, root.success, root.info, root.warning, root.error, root.subheader, root.header)
+    kinds = (
+        root.markdown,
+        root.caption,
+        root.success,
+        root.info,
+        root.warning,
+        root.error,
+        root.subheader,
+        root.header,
+    )
     bodies = [str(e.value) for kind in kinds for e in kind]
     bodies += [str(t.value) for t in at.title]
     return [body for body in bodies if not body.lstrip().startswith("<")]
