@@ -1,10 +1,12 @@
-"""The Play page in Chromium: a slow double-click on a card plays one card, and a reload resumes the game.
+"""The Play page in Chromium: a slow double-click on a card plays one card, a reload resumes the game, and the
+coach reviews a deal played to its end.
 
 Both at a phone's size (390x844), where the hand is a wrapping grid of cards."""
 
 from __future__ import annotations
 
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -93,4 +95,31 @@ def test_a_slow_double_click_plays_one_card_and_a_reload_resumes(server: str) ->
         expect(page.locator(".st-key-play-hand .alu-slot-empty")).to_have_count(2, timeout=30_000)
         settle(page)
         expect(page.locator(".st-key-play-hand button:visible")).to_have_count(7, timeout=30_000)
+        browser.close()
+
+
+def test_the_coach_follows_a_whole_deal_played_in_chromium(server: str) -> None:  # noqa: F811
+    """Seed 20's first deal played to its end by always clicking the first card of the hand: the coach then
+    lists the nine cards played, each with the hint's estimate beside the best card's."""
+    need_chromium()
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        to_first_trick(page, server)
+        hand = page.locator(".st-key-play-hand")
+        for left in range(9, 0, -1):
+            expect(hand.locator("button:visible")).to_have_count(left, timeout=30_000)
+            hand.locator("button:visible").first.click()
+            page.wait_for_timeout(500)
+            settle(page)
+        coach = page.get_by_text("Coach: your cards this deal")
+        expect(coach).to_be_visible(timeout=60_000)
+        # One line per real choice (the ninth card is forced), each naming its trick, the card and a chance.
+        lines = page.locator(".st-key-play-coach p").filter(has_text=re.compile(r"^Trick [1-8]: you played"))
+        expect(lines.first).to_be_visible(timeout=30_000)
+        texts = lines.all_inner_texts()
+        assert 1 <= len(texts) <= 8, texts
+        assert all("%" in t for t in texts), texts
         browser.close()
