@@ -174,7 +174,7 @@ def menu() -> None:
     options = [*LANGUAGES, *([lang] if lang not in LANGUAGES else [])]
     if st.session_state.get(MENU) != lang:
         st.session_state[MENU] = lang
-    st.sidebar.selectbox(":material/translate: Language", options, key=MENU, format_func=name, on_change=_chosen)
+    st.sidebar.selectbox("Language", options, key=MENU, format_func=name, on_change=_chosen)
     mark_page(lang)
 
 
