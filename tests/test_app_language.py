@@ -11,8 +11,10 @@ from helpers import fill_answers, new_session, open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import lang, state
+from tutor.app.markup import md
 from tutor.content.lesson import Lesson
 from tutor.content.solve import solve
+from tutor.i18n.explain import render
 from tutor.i18n.pseudo import CLOSE, OPEN, pseudo
 from tutor.progress.settings import LANGUAGE, setting
 from tutor.progress.store import ProgressDB
@@ -267,3 +269,15 @@ def test_the_pseudo_language_is_offered_only_while_in_use() -> None:
         "Bahasa Melayu",
         "ગુજરાતી",
     ]
+
+
+def test_the_play_pages_guide_speaks_the_language_too() -> None:
+    from tutor.play import guided
+
+    at = open_page("screens/play.py", query={"guided": "1", "lang": "qps"})
+    match = at.session_state["play.match"]
+    instruction = render(guided.expected(match).instruction, "qps")
+    assert instruction.startswith(OPEN) and instruction.endswith(CLOSE)
+    shown = "\n".join(str(e.value) for kind in (at.markdown, at.caption, at.info) for e in kind)
+    assert md(instruction) in shown
+    assert md(render(guided.expected(match).instruction, "en")) not in shown
