@@ -130,7 +130,8 @@ def test_an_empty_file_becomes_a_progress_file(path: Path, kind: str) -> None:
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert names == tables_at(SCHEMA_VERSION) == {"learners", "answers", "reads", "cards", "guests", "games"}
+        everything = {"learners", "answers", "reads", "cards", "guests", "games", "settings"}
+        assert names == tables_at(SCHEMA_VERSION) == everything
     conn.close()
 
 
@@ -140,6 +141,7 @@ def test_the_tables_of_each_version_come_from_the_migrations() -> None:
     assert tables_at(2) == {"learners", "answers", "reads", "cards"}
     assert tables_at(3) == {"learners", "answers", "reads", "cards", "guests"}
     assert tables_at(4) == {"learners", "answers", "reads", "cards", "guests", "games"}
+    assert tables_at(5) == {"learners", "answers", "reads", "cards", "guests", "games", "settings"}
 
 
 def test_an_older_progress_file_is_still_opened_and_migrated(path: Path) -> None:

@@ -15,6 +15,7 @@ import hashlib
 
 import streamlit as st
 
+from tutor.app import lang
 from tutor.app.cardsvg import cards_html
 from tutor.app.markup import escape
 from tutor.content.scenario import Scenario
@@ -25,7 +26,6 @@ from tutor.engine.seats import Seat
 from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
 from tutor.engine.trick import Trick
-from tutor.i18n import SOURCE_LANGUAGE
 from tutor.i18n.explain import render
 
 LINE_WIDTH = 44  # the cards of the line of best play: small, four to a trick
@@ -84,7 +84,7 @@ def results_html(result: PlaySolution) -> str:
     """Each group of cards, small, with what it leads to; the best ones marked in words, not colour alone."""
     rows = []
     for cards, outcome, best in card_groups(result):
-        words = escape(render(outcome, SOURCE_LANGUAGE))
+        words = escape(render(outcome, lang.current()))
         mark = '<span class="alu-badge alu-badge-winner">best</span> ' if best else ""
         row = cards_html(list(cards), width=RESULT_WIDTH, highlight=cards if best else ())
         rows.append(f'<div class="alu-row" style="align-items:center;margin:4px 0">{row}<div>{mark}{words}</div></div>')

@@ -17,7 +17,7 @@ from typing import Literal
 
 import streamlit as st
 
-from tutor.app import play_puzzle, predict, reveal, state, views
+from tutor.app import lang, play_puzzle, predict, reveal, state, views
 from tutor.content.course import Course
 from tutor.content.grading import Grade, grade
 from tutor.content.lesson import Lesson
@@ -415,7 +415,7 @@ def _draw(
     isolated: bool,
 ) -> Attempt:
     current = attempt(prefix, scenario, token)
-    shown = current.scenario
+    shown = lang.scenario(current.scenario)  # in the learner's language, also after a change of language
     heading(
         shown,
         f"{where} · a similar one" if where and current.similar else where,

@@ -11,7 +11,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.app import mistakes, play_puzzle, views
+from tutor.app import lang, mistakes, play_puzzle, views
 from tutor.app.markup import md  # also imported from here by other modules
 from tutor.app.predict import RESULTS, card_label, short
 from tutor.content.grading import Grade
@@ -20,7 +20,6 @@ from tutor.content.scenario import Scenario
 from tutor.engine import SEATS, SIGNALS, Explained
 from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
-from tutor.i18n import SOURCE_LANGUAGE
 from tutor.i18n.explain import render
 
 _SEAT_TITLES = {s.value: s.title for s in SEATS}
@@ -36,8 +35,8 @@ _MEANINGS = {s.id: s.meaning for s in SIGNALS}  # a signal as the question offer
 
 
 def language() -> str:
-    """The language the engine's explanations are shown in (English until the app offers a choice)."""
-    return SOURCE_LANGUAGE
+    """The language the engine's explanations are shown in: the learner's (:mod:`tutor.app.lang`)."""
+    return lang.current()
 
 
 def step_md(step: Step) -> str:

@@ -1,16 +1,18 @@
-"""The sidebar of every page, drawn by main.py before the page: the learner (chosen or created there, with
-any problem saving progress), then every content file that failed to load (the app carries on without
-them)."""
+"""The sidebar of every page, drawn by main.py before the page: the language (settled first: the page shows
+the course in it), the learner (chosen or created there, with any problem saving progress), then every
+content file that failed to load (the app carries on without them)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import learners, state
+from tutor.app import lang, learners, state
 from tutor.app.markup import md
 
 
 def draw() -> None:
+    lang.settle()
+    lang.menu()
     learners.sidebar()
     problems = state.course().problems
     if problems:

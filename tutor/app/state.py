@@ -1,4 +1,9 @@
-"""What every page shares: the course (loaded once per server) and the learner's progress (per session).
+"""What every page shares: the course (loaded once per server, in each language the learners read) and the
+learner's progress (per session).
+
+The course a page gets is in the session's language (``learner.lang``, settled by :mod:`tutor.app.lang`
+before the page runs): every lesson and scenario text translated once per server and language, ids, setups
+and answers untouched, so a page shows the course without knowing which language it is in.
 
 Progress, per browser session (``st.session_state``):
 
@@ -31,6 +36,8 @@ import streamlit as st
 
 from tutor.app import guest
 from tutor.content.course import Course, load_course
+from tutor.i18n import SOURCE_LANGUAGE
+from tutor.i18n.content import localize_lesson, localize_scenario
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_path
 from tutor.progress.memory import MemoryProgress
@@ -47,6 +54,9 @@ DB = "learner.db"
 PROBLEM = "learner.problem"
 RETRY = "learner.retry"  # the file was busy: open it again on the next run
 KEEP_PRACTISING = "You can keep practising."
+# The session's language, a checked code (tutor.app.lang writes it). Under "learner.": a change of learner
+# keeps it (tutor.app.learners), and tutor.app.lang decides whether the new learner's own choice replaces it.
+LANGUAGE = "learner.lang"
 
 T = TypeVar("T")
 
@@ -58,13 +68,30 @@ def content_paths() -> tuple[str, ...]:
 
 
 def course() -> Course:
-    """Lessons and scenarios, validated and solved once per server process; a rerun does no file I/O."""
-    return _course(content_paths())
+    """Lessons and scenarios in the session's language, validated and solved once per server process (and
+    translated once per language); a rerun does no file I/O."""
+    return _course_in(content_paths(), st.session_state.get(LANGUAGE, SOURCE_LANGUAGE))
 
 
 @st.cache_resource(show_spinner="Loading the lessons...")
 def _course(paths: tuple[str, ...]) -> Course:
     return load_course(list(paths), verify=True)  # every kind, play puzzles too, is drawn and asked
+
+
+@st.cache_resource(show_spinner=False)
+def _course_in(paths: tuple[str, ...], lang: str) -> Course:
+    english = _course(paths)
+    return english if lang == SOURCE_LANGUAGE else localized(english, lang)
+
+
+def localized(english: Course, lang: str) -> Course:
+    """``english`` with every lesson and scenario text in ``lang`` (English where there is no translation)."""
+    return Course(
+        tuple(localize_lesson(lesson, lang) for lesson in english.lessons),
+        {sid: localize_scenario(scenario, lang) for sid, scenario in english.scenarios.items()},
+        english.problems,
+        english.files,
+    )
 
 
 # --- the progress file ------------------------------------------------------------------------------------

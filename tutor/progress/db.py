@@ -147,6 +147,17 @@ V4 = (
     ) WITHOUT ROWID""",
 )
 
+V5 = (
+    # A learner's own choices that outlive a session (tutor.progress.settings): the course's language so far.
+    # They go with the learner.
+    """CREATE TABLE settings (
+        learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (learner_id, key)
+    ) WITHOUT ROWID""",
+)
+
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
@@ -192,6 +203,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(2, V2, _backfill_cards),
     Migration(3, V3),
     Migration(4, V4),
+    Migration(5, V5),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -10,7 +10,7 @@ import random
 
 import streamlit as st
 
-from tutor.app import course_map, quiz, saved_deals, state, views
+from tutor.app import course_map, lang, quiz, saved_deals, state, views
 
 PREFIX = "practice"
 EVERYTHING = f"{PREFIX}.everything"  # Mixed and Endless beyond what the lessons have taught
@@ -23,7 +23,7 @@ MODES = (*quiz.MODES, saved_deals.MODE)  # "My deals": the deals saved from Play
 
 def _from_query_params() -> None:
     """Apply a deep link once (the widgets keep the learner's later choices)."""
-    params = st.query_params.to_dict()
+    params = {k: v for k, v in st.query_params.to_dict().items() if k != lang.PARAM}  # the language stays
     if not params:
         ss.pop(f"{PREFIX}.linked", None)  # the URL is clean again: the same link followed later applies anew
         return
@@ -31,7 +31,8 @@ def _from_query_params() -> None:
     if ss.get(f"{PREFIX}.linked") == wanted:
         return
     ss[f"{PREFIX}.linked"] = wanted
-    st.query_params.clear()  # applied once: a rerun or reload does not jump back to it
+    for key in params:
+        del st.query_params[key]  # applied once: a rerun or reload does not jump back to it
     sid = params.get("scenario")
     if sid in course.scenarios:
         scenario = course.scenarios[sid]

@@ -1,0 +1,199 @@
+"""The language the learner reads the course in: which one, the sidebar's menu, and remembering it.
+
+Settled at the top of every run (:func:`settle`, from :mod:`tutor.app.sidebar`) and kept in the session
+(``state.LANGUAGE``). On a session's first run it is, by :func:`tutor.i18n.pick_language`: a link's
+``?lang=xx``, else the chosen learner's saved choice, else the browser's language (``st.context.locale``),
+else English. Afterwards:
+
+* the menu in the sidebar changes it, writes it in the address (``?lang=``, so a copied link carries it) and
+  saves it for a chosen learner (a guest's lives in the session and the address);
+* a link followed or an address edited with another valid ``?lang=`` changes it; an unknown code is passed
+  over (the page stays in its language) and taken out of the address;
+* a page that drops the address's parameters (``st.switch_page``, a deep link applied once) does not lose it:
+  the next run writes it back;
+* choosing a learner: a guest who names themselves is the same person, so a language they chose in the menu
+  becomes theirs (saved), one from a link stays, and otherwise their saved choice applies; someone else
+  (another learner, or back to a guest) starts as a new session would, from their saved choice or the
+  browser.
+
+Changing the language changes nothing else: pages keep their place in session state under widget keys,
+which do not depend on the words shown. Only the course's texts and the engine's explanations follow it;
+the app's own labels stay English for now. The pseudo-language ``qps`` (every translated text wrapped in
+⟦…⟧) is accepted from a link for testing, never offered in the menu nor saved.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from tutor.app import learners, state
+from tutor.content.scenario import Scenario
+from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, native_name, pick_language
+from tutor.progress.db import ProgressUnavailable
+from tutor.progress.settings import LANGUAGE, set_setting, setting
+from tutor.progress.store import LearnerError
+
+PARAM = "lang"  # the address's parameter
+# Session state, under "learner." so that a change of learner keeps them (tutor.app.learners)
+SOURCE = "learner.lang.source"  # how the language was chosen: one of the four below
+OWNER = "learner.lang.owner"  # the learner it was settled for (None: a guest)
+MENU = "learner.lang.menu"  # the sidebar's menu
+LINK, MENU_CHOICE, SAVED, BROWSER = "link", "menu", "saved", "browser"
+IN_ADDRESS = frozenset({LINK, MENU_CHOICE, SAVED})  # chosen by someone: the address carries it
+
+
+def current() -> str:
+    """The session's language (settled on the first call of a session)."""
+    lang = st.session_state.get(state.LANGUAGE)
+    return lang if isinstance(lang, str) else settle()
+
+
+def settle() -> str:
+    """The language for this run: the session's, unless a link brought another one or the learner changed.
+    Keeps the address's ``?lang=`` in step. Call once at the top of every run, before the page."""
+    ss = st.session_state
+    owner = _owner()
+    if not isinstance(ss.get(state.LANGUAGE), str):
+        _first(owner)
+    elif ss.get(OWNER) != owner:
+        _new_owner(owner)  # the address's language is then the one before's: written over below
+    elif (linked := _linked()) is not None and linked != ss[state.LANGUAGE]:
+        _use(linked, LINK)  # a link followed, or the address edited
+    _sync_address()
+    return str(ss[state.LANGUAGE])
+
+
+def _owner() -> str | None:
+    progress = state.progress()
+    return None if learners.is_guest(progress) else progress.learner
+
+
+def _linked() -> str | None:
+    """The address's language, if the tutor speaks it (a browser's ``cs-CZ`` style is not a link's)."""
+    wanted = st.query_params.get(PARAM)
+    if not isinstance(wanted, str):
+        return None
+    code = wanted.strip().lower()
+    return code if code in LANGUAGE_NAMES or code == PSEUDO_LANGUAGE else None
+
+
+def browser() -> str | None:
+    """The browser's preferred language tag (``cs-CZ``), if it sent one."""
+    locale = st.context.locale
+    return locale if isinstance(locale, str) else None
+
+
+def _first(owner: str | None) -> None:
+    linked, saved = _linked(), _saved(owner)
+    lang = linked if linked == PSEUDO_LANGUAGE else pick_language(query=linked, saved=saved, browser=browser())
+    _use(lang, LINK if lang == linked else SAVED if lang == saved else BROWSER)
+    st.session_state[OWNER] = owner
+
+
+def _new_owner(owner: str | None) -> None:
+    ss = st.session_state
+    before, ss[OWNER] = ss.get(OWNER), owner
+    if before is None and owner is not None:  # a guest named themselves: the same person
+        if ss.get(SOURCE) == MENU_CHOICE:
+            _save(owner, ss[state.LANGUAGE])
+            return
+        saved = _saved(owner)
+        if ss.get(SOURCE) != LINK and saved is not None:
+            _use(saved, SAVED)
+        return
+    # Someone else at the keyboard (tutor.app.learners started a fresh session): as a new session would be,
+    # without the address's language, which was the one before's.
+    saved = _saved(owner)
+    _use(*((saved, SAVED) if saved is not None else (pick_language(browser=browser()), BROWSER)))
+
+
+def _use(lang: str, source: str) -> None:
+    st.session_state[state.LANGUAGE] = lang
+    st.session_state[SOURCE] = source
+
+
+def _sync_address() -> None:
+    ss = st.session_state
+    shown = st.query_params.get(PARAM)
+    if ss.get(SOURCE) in IN_ADDRESS:
+        if shown != ss[state.LANGUAGE]:
+            st.query_params[PARAM] = ss[state.LANGUAGE]
+    elif shown is not None:
+        del st.query_params[PARAM]  # an unknown code, or the language of someone before: not this page's
+
+
+def _saved(owner: str | None) -> str | None:
+    """``owner``'s saved language, if they have one the tutor still speaks."""
+    db = state.database() if owner is not None else None
+    if db is None or owner is None:
+        return None
+    try:
+        value = setting(db, owner, LANGUAGE)
+    except ProgressUnavailable:
+        return None  # the sidebar says why progress is not saved
+    return value if value in LANGUAGE_NAMES else None
+
+
+def _save(owner: str, lang: str) -> None:
+    db = state.database()
+    if db is None or lang == PSEUDO_LANGUAGE:
+        return
+    try:
+        set_setting(db, owner, LANGUAGE, lang)
+    except ProgressUnavailable as error:
+        st.session_state[state.PROBLEM] = error.message  # shown in the sidebar, like any failed save
+    except LearnerError:
+        pass  # removed by another session meanwhile: the choice still holds for this session
+
+
+# --- the menu ---------------------------------------------------------------------------------------------
+
+
+def _chosen() -> None:
+    """The menu's callback: the learner's choice, in the address and saved for a chosen learner."""
+    lang = st.session_state.get(MENU)
+    if not isinstance(lang, str) or (lang not in LANGUAGE_NAMES and lang != PSEUDO_LANGUAGE):
+        return
+    _use(lang, MENU_CHOICE)
+    st.query_params[PARAM] = lang
+    owner = st.session_state.get(OWNER)
+    if isinstance(owner, str):
+        _save(owner, lang)
+
+
+def name(lang: str) -> str:
+    """How the menu names a language: in itself ("Shqip"); the pseudo-language says what it is."""
+    return "Pseudo-language (qps)" if lang == PSEUDO_LANGUAGE else native_name(lang)
+
+
+def menu() -> None:
+    """The language menu, in the sidebar: every language by its own name."""
+    lang = current()
+    options = [*LANGUAGES, *([lang] if lang not in LANGUAGES else [])]
+    if st.session_state.get(MENU) != lang:
+        st.session_state[MENU] = lang
+    st.sidebar.selectbox("Language", options, key=MENU, format_func=name, on_change=_chosen)
+    mark_page(lang)
+
+
+def mark_page(lang: str) -> None:
+    """Say the page's language on ``<html lang>``, so that a screen reader reads it with the right voice
+    (the app's own labels are English still; the course, which is most of what is read, is in ``lang``)."""
+    tag = SOURCE_LANGUAGE if lang == PSEUDO_LANGUAGE else lang
+    with st.sidebar:
+        st.html(f"<script>document.documentElement.lang = {json.dumps(tag)};</script>", unsafe_allow_javascript=True)
+
+
+# --- the course in the language -------------------------------------------------------------------------
+
+
+def scenario(shown: Scenario) -> Scenario:
+    """``shown`` in the session's language: the course's copy when it is one of the course's scenarios (an
+    attempt keeps the scenario it was made with, perhaps in the language before), else as it is."""
+    found = state.course().scenarios.get(shown.id)
+    return found if found is not None and found.file == shown.file else shown
+
+
+__all__ = ["PARAM", "current", "menu", "name", "scenario", "settle"]
