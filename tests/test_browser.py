@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -25,24 +26,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def serve(db: Path) -> Iterator[str]:
+    """The app served on a free port with progress file ``db``: its URL, once the server says it is healthy."""
     port = free_port()
-    env = dict(os.environ, ALUETTE_DB=str(tmp_path_factory.mktemp("db") / "progress.db"))
+    flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "tutor/app/main.py",
-            "--server.port",
-            str(port),
-            "--server.headless",
-            "true",
-        ],
+        [sys.executable, "-m", "streamlit", "run", "tutor/app/main.py", *flags],
         cwd=ROOT,
-        env=env,
+        env=dict(os.environ, ALUETTE_DB=str(db)),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -62,6 +54,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("db") / "progress.db") as url:
+        yield url
 
 
 def test_a_learner_answers_a_practice_question_in_chromium(server: str) -> None:

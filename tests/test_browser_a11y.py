@@ -11,17 +11,13 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from emoji import emoji_in
+from test_browser import serve
 
 if TYPE_CHECKING:  # imported when the test runs, after the check that Chromium is there
     from axe_playwright_python.sync_playwright import Axe
@@ -59,36 +55,10 @@ SETTLED = """() => getComputedStyle(document.documentElement).getPropertyValue('
 MARKDOWN = re.compile(r"\*\*|__|`|:material/|\]\(")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = free_port()
-    env = dict(os.environ, ALUETTE_DB=str(tmp_path_factory.mktemp("db") / "progress.db"))
-    command = [sys.executable, "-m", "streamlit", "run", "tutor/app/main.py", "--server.port", str(port)]
-    process = subprocess.Popen(
-        [*command, "--server.headless", "true"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("the Streamlit server did not become healthy within 60 s")
+    with serve(tmp_path_factory.mktemp("db") / "progress.db") as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 def test_every_page_is_listed() -> None:

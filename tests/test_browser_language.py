@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_browser import CHROMIUM, FLAGS, ROOT, free_port
+from test_browser import CHROMIUM, FLAGS, ROOT, serve
 
 from tutor.content.course import load_course
 from tutor.i18n import content_text
@@ -29,31 +25,8 @@ PACK_SQ, PACK_MK = "Pakoja", "Шпилот"  # lesson 1, "The pack", in the Alba
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served on a free port with its own progress file."""
     db = tmp_path_factory.mktemp("db") / "progress.db"
-    port = free_port()
-    flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "tutor/app/main.py", *flags],
-        cwd=ROOT,
-        env=dict(os.environ, ALUETTE_DB=str(db)),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("the Streamlit server did not become healthy within 60 s")
+    with serve(db) as url:
         yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 @pytest.fixture(scope="module")

@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_browser import CHROMIUM, FLAGS, ROOT, free_port
+from test_browser import CHROMIUM, FLAGS, serve
 
 from tutor.app import guest
 from tutor.progress.store import ProgressDB
@@ -31,31 +27,8 @@ NAMES = ("![t](http://host/x.png)", ":red[x]", "$x^2$", "~~x~~", ":material/home
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The app served on a free port with its own progress file: (its URL, the file)."""
     db = tmp_path_factory.mktemp("db") / "progress.db"
-    port = free_port()
-    flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "tutor/app/main.py", *flags],
-        cwd=ROOT,
-        env=dict(os.environ, ALUETTE_DB=str(db)),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("the Streamlit server did not become healthy within 60 s")
+    with serve(db) as url:
         yield url, db
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
 
 
 @pytest.fixture
