@@ -21,9 +21,10 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tutor.app.cardsvg import card_svg, cards_html
-from tutor.app.reveal import md, steps_md
+from tutor.app.reveal import language, md, steps_md
 from tutor.content import drills
 from tutor.engine import parse_card
+from tutor.i18n import ui
 from tutor.progress.memory import Answer
 
 # The answer's key in a recorded Answer, per drill kind (as the Ranking trainer and the Signals quiz record).
@@ -105,7 +106,7 @@ def show(prefix: str, drill: drills.Drill, token: str, record: Recorder) -> Dril
     """Draw the drill: the question and its widgets, then once answered the verdict and the engine's
     explanation. The caller adds its Next button."""
     current = attempt(prefix, drill, token)
-    st.markdown(f"## {md(drill.question)}")
+    st.markdown(f"## {md(drills.question_text(drill, language()))}")
     match drill:
         case drills.BeatsDrill():
             _beats(prefix, current, drill, record)
@@ -126,10 +127,16 @@ def feedback(current: DrillAttempt) -> None:
     result = current.verdict
     if result is None:
         return
+    lang = language()
+    given, expected = result.given_text(current.drill, lang), result.expected_text(current.drill, lang)
     if result.correct:
-        st.success(f"✓ Right: {result.expected}", icon=None)
+        # Translators: after a right answer to a drill; {answer} is the answer (a card, "tier 13", an order).
+        st.success(ui.gettext(lang, "✓ Right: {answer}", answer=expected), icon=None)
     else:
-        st.error(f"✗ Not quite. Your answer: {result.given}. The right answer: {result.expected}", icon=None)
+        text = ui.gettext(
+            lang, "✗ Not quite. Your answer: {given}. The right answer: {answer}", given=given, answer=expected
+        )
+        st.error(text, icon=None)
     if isinstance(current.drill, drills.OrderDrill):
         draw_order(current.drill)
     st.markdown(steps_md(result.explanation))
@@ -149,7 +156,7 @@ def _pick(prefix: str, current: DrillAttempt, i: int, choice: str, picture: str 
     if picture is not None:
         st.markdown(centred(picture), unsafe_allow_html=True)
     st.button(
-        choice,
+        drills.choice_label(current.drill, choice, language()),
         key=_key(prefix, current, f"pick.{i}"),
         on_click=answer,
         args=(prefix, choice, record),
@@ -242,6 +249,7 @@ def _signal(prefix: str, current: DrillAttempt, drill: drills.SignalDrill, recor
     st.radio(
         "Your answer",
         list(drill.choices),
+        format_func=lambda choice: drills.choice_label(drill, choice, language()),
         index=drill.choices.index(current.given) if current.answered and current.given in drill.choices else None,
         key=widget_key,
         on_change=_answer_from_widget,

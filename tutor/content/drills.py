@@ -11,6 +11,17 @@ Generators take a :class:`random.Random`, so a seed gives the same drills again.
 ('beats:4-coins:3-clubs', '4-coins')
 >>> check(drill, "3-clubs").correct
 False
+
+What the learner reads (the question, the choices' labels, the answers in a verdict) is worded when shown,
+in the learner's language, by :func:`question_text`, :func:`choice_label` and :func:`answer_text`; the
+drill itself holds no words, only the cards, signals and numbers they are made of. Choices and answers stay
+language-free ids (card codes, :data:`TIE`, :data:`NO_NAME`, the engine's English meanings), so that what
+progress records does not depend on the language.
+
+>>> question_text(drill, "en")
+'Which card wins?'
+>>> choice_label(drill, TIE, "en"), answer_text(tier_drill(card("9-swords")), 13, "en")
+('They tie', 'tier 13')
 """
 
 from __future__ import annotations
@@ -19,7 +30,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tutor.engine import (
     NAMED,
@@ -46,10 +57,12 @@ from tutor.engine import (
 from tutor.engine.ranking import card_step, number_notes, tier_step
 from tutor.engine.ranking import trap_notes as engine_trap_notes
 from tutor.engine.steps import Step
+from tutor.i18n import explain, ui
 
 if TYPE_CHECKING:
     from tutor.content.scenario import Scenario
 
+# Two choices that are not cards or names: ids (kept in progress records), worded by choice_label.
 TIE = "They tie"
 NO_NAME = "No name"
 TIER_COUNT = max(TIERS.values())
@@ -60,13 +73,20 @@ DRILL_KINDS: tuple[str, ...] = ("beats", "order", "tier", "name")
 # --- The drills -------------------------------------------------------------------------------------------
 
 
+class _Asked:
+    """A drill's question in English, for what has no language (the CLI, an item's label in a log)."""
+
+    @property
+    def question(self) -> str:
+        return question_text(cast("Drill", self), "en")
+
+
 @dataclass(frozen=True)
-class BeatsDrill:
+class BeatsDrill(_Asked):
     """Which of two or three cards wins? ``answer`` is a card code, or :data:`TIE`."""
 
     id: str
     cards: tuple[Card, ...]  # in the order shown
-    question: str
     choices: tuple[str, ...]
     answer: str
     explanation: tuple[Step, ...]
@@ -75,7 +95,7 @@ class BeatsDrill:
 
 
 @dataclass(frozen=True)
-class OrderDrill:
+class OrderDrill(_Asked):
     """Put five cards in order, best first; equal cards share a place.
 
     ``answer`` is the engine's grouping, best group first; ``places`` gives each card's place (1 = best,
@@ -84,7 +104,6 @@ class OrderDrill:
 
     id: str
     cards: tuple[Card, ...]
-    question: str
     answer: tuple[tuple[Card, ...], ...]
     places: dict[str, int]
     explanation: tuple[Step, ...]
@@ -92,12 +111,11 @@ class OrderDrill:
 
 
 @dataclass(frozen=True)
-class TierDrill:
+class TierDrill(_Asked):
     """Which tier (1-19) is this card in?"""
 
     id: str
     card: Card
-    question: str
     choices: tuple[int, ...]
     answer: int
     explanation: tuple[Step, ...]
@@ -105,13 +123,12 @@ class TierDrill:
 
 
 @dataclass(frozen=True)
-class NameDrill:
+class NameDrill(_Asked):
     """Card -> name (``to_name``) or name -> card. ``choices`` are names or card codes."""
 
     id: str
     card: Card
     to_name: bool
-    question: str
     choices: tuple[str, ...]
     answer: str
     explanation: tuple[Step, ...]
@@ -119,30 +136,44 @@ class NameDrill:
 
 
 @dataclass(frozen=True)
-class SignalDrill:
+class SignalDrill(_Asked):
     """Gesture -> meaning (``to_meaning``) or meaning -> gesture, multiple choice."""
 
     id: str
     signal: Signal
     to_meaning: bool
-    question: str
     choices: tuple[str, ...]
     answer: str
     explanation: tuple[Step, ...]
+    times: int | None = None  # how often the mouth opens, in a question asked from the aces' gesture
     kind: str = "signal"
 
 
 Drill = BeatsDrill | OrderDrill | TierDrill | NameDrill | SignalDrill
 
+# An order drill's answer with a card left without a place (worded by answer_text).
+NOT_PLACED = "(not every card has a place)"
+
 
 @dataclass(frozen=True)
 class Verdict:
-    """The result of checking an answer: right or wrong, the right answer as shown, and why."""
+    """The result of checking an answer: right or wrong, the answers as recorded (English notation: ``tier
+    13``, ``3-coins > A-cups``), why, and the answers as values, for :func:`answer_text` to word."""
 
     correct: bool
     given: str
     expected: str
     explanation: tuple[Step, ...]
+    given_value: object = None
+    expected_value: object = None
+
+    def given_text(self, drill: Drill, lang: str) -> str:
+        """The learner's answer, as shown in ``lang``."""
+        return answer_text(drill, self.given_value, lang)
+
+    def expected_text(self, drill: Drill, lang: str) -> str:
+        """The right answer, as shown in ``lang``."""
+        return answer_text(drill, self.expected_value, lang)
 
 
 # --- Helpers ----------------------------------------------------------------------------------------------
@@ -220,7 +251,6 @@ def beats_drill(cards: Sequence[Card]) -> BeatsDrill:
     return BeatsDrill(
         id=f"beats:{_codes(shown)}",
         cards=shown,
-        question="Which card wins?" if len(shown) == 2 else "Which of the three cards wins?",
         choices=(*(str(c) for c in shown), TIE),
         answer=answer,
         explanation=ranking.explanation,
@@ -257,7 +287,6 @@ def order_drill(cards: Sequence[Card]) -> OrderDrill:
     return OrderDrill(
         id=f"order:{_codes(cards)}",
         cards=tuple(cards),
-        question="Put these cards in order, best first. Equal cards share a place.",
         answer=ranking.order,
         places=places_of(ranking.order),
         explanation=ranking.explanation,
@@ -287,7 +316,6 @@ def tier_drill(c: Card) -> TierDrill:
     return TierDrill(
         id=f"tier:{c}",
         card=c,
-        question=f"Which tier is {c} in? (1 is the highest, {TIER_COUNT} the lowest)",
         choices=tuple(range(1, TIER_COUNT + 1)),
         answer=number,
         explanation=(card_step(c), *trap_notes([c]), *number_notes([c]), tier_step(number)),
@@ -318,14 +346,14 @@ def name_drill(c: Card, to_name: bool, rng: random.Random) -> NameDrill:
         rng.shuffle(choices)
         if answer != NO_NAME:
             choices.append(NO_NAME)
-        return NameDrill(f"name:{c}", c, True, f"What is {c} called?", tuple(str(x) for x in choices), answer, why)
+        return NameDrill(f"name:{c}", c, True, tuple(str(x) for x in choices), answer, why)
     if c.name is None:
         raise RuleViolation(f"{c} has no name to ask about")
     # The wrong choices share the rank or the suit of the right card: that is where the confusion lies.
     near = [x for x in PACK if x != c and (x.rank == c.rank or (x.suit == c.suit and x.rank in "239"))]
     picks = [c, *rng.sample(near, 3)]
     rng.shuffle(picks)
-    return NameDrill(f"card-named:{c}", c, False, f"Which card is {c.name}?", tuple(str(x) for x in picks), str(c), why)
+    return NameDrill(f"card-named:{c}", c, False, tuple(str(x) for x in picks), str(c), why)
 
 
 def random_name(rng: random.Random) -> NameDrill:
@@ -339,18 +367,27 @@ def random_name(rng: random.Random) -> NameDrill:
 # --- Signals quiz -----------------------------------------------------------------------------------------
 
 
-_TIMES = {1: "once", 2: "twice", 3: "three times", 4: "four times"}
-
-
-def gesture_seen(s: Signal, times: int | None = None) -> str:
-    """The gesture as a partner is seen making it, without naming what it says.
+def gesture_seen(s: Signal, times: int | None = None, lang: str = "en") -> str:
+    """The gesture as a partner is seen making it, without naming what it says, in ``lang``.
 
     The rules' table describes the aces' gesture by its meaning ("open the mouth once for each ace held"),
-    which would give the answer away: seen at the table, it is the mouth opening ``times`` times.
+    which would give the answer away: seen at the table, it is the mouth opening ``times`` times (1 to 4).
+
+    >>> gesture_seen(signal("aces"), 3)
+    'open the mouth three times'
     """
-    if s.id == "aces":
-        return "open the mouth" + (f" {_TIMES[times]}" if times else "")
-    return s.gesture
+    if s.id != "aces":
+        return explain.format_value(s, "gesture", lang)
+    _ = ui.translator(lang)
+    # Translators: the aces' signal as seen at the table, without saying what it means (a question's text).
+    seen = {
+        None: _("open the mouth"),
+        1: _("open the mouth once"),
+        2: _("open the mouth twice"),
+        3: _("open the mouth three times"),
+        4: _("open the mouth four times"),
+    }
+    return seen[times]
 
 
 def signal_drill(s: Signal, to_meaning: bool, rng: random.Random) -> SignalDrill:
@@ -363,10 +400,12 @@ def signal_drill(s: Signal, to_meaning: bool, rng: random.Random) -> SignalDrill
     rng.shuffle(picks)
     why = look_up(s.id).explanation
     if to_meaning:
-        question = f"Your partner gives this signal: {gesture_seen(s, rng.randint(1, 4))}. What does it say?"
-        return SignalDrill(f"gesture-signal:{s.id}", s, True, question, tuple(x.meaning for x in picks), s.meaning, why)
-    question = f"How do you tell your partner “{s.meaning}”?"
-    return SignalDrill(f"signal-gesture:{s.id}", s, False, question, tuple(x.gesture for x in picks), s.gesture, why)
+        times = rng.randint(1, 4)  # drawn for every signal, so a seed gives the same quiz as it always did
+        meanings = tuple(x.meaning for x in picks)
+        return SignalDrill(
+            f"gesture-signal:{s.id}", s, True, meanings, s.meaning, why, times if s.id == "aces" else None
+        )
+    return SignalDrill(f"signal-gesture:{s.id}", s, False, tuple(x.gesture for x in picks), s.gesture, why)
 
 
 def signal_quiz(rng: random.Random, size: int = 5) -> tuple[SignalDrill, ...]:
@@ -435,8 +474,9 @@ def check(drill: Drill, given: object) -> Verdict:
         except ValueError:
             number = None
         shown = str(given) if number is None else f"tier {number}"
-        return Verdict(number == drill.answer, shown, f"tier {drill.answer}", drill.explanation)
-    return Verdict(str(given) == drill.answer, str(given), drill.answer, drill.explanation)
+        value = str(given) if number is None else number
+        return Verdict(number == drill.answer, shown, f"tier {drill.answer}", drill.explanation, value, drill.answer)
+    return Verdict(str(given) == drill.answer, str(given), drill.answer, drill.explanation, str(given), drill.answer)
 
 
 def _sign(number: int) -> int:
@@ -446,18 +486,80 @@ def _sign(number: int) -> int:
 def _check_order(drill: OrderDrill, given: object) -> Verdict:
     expected = order_text(drill.answer)
     if not isinstance(given, Mapping):
-        return Verdict(False, str(given), expected, drill.explanation)
+        return Verdict(False, str(given), expected, drill.explanation, str(given), drill.answer)
     places = {str(code): place for code, place in given.items()}
     codes = [str(c) for c in drill.cards]
     if any(not isinstance(places.get(code), int) for code in codes):
-        return Verdict(False, "(not every card has a place)", expected, drill.explanation)
+        return Verdict(False, NOT_PLACED, expected, drill.explanation, NOT_PLACED, drill.answer)
     # Right when every pair compares the same way as in the engine's order: better, worse or equal.
     right = all(_sign(places[a] - places[b]) == _sign(drill.places[a] - drill.places[b]) for a in codes for b in codes)
     groups: dict[int, list[Card]] = {}
     for c in drill.cards:
         groups.setdefault(places[str(c)], []).append(c)
-    shown = order_text([groups[p] for p in sorted(groups)])
-    return Verdict(right, shown, expected, drill.explanation)
+    ordered = tuple(tuple(groups[p]) for p in sorted(groups))
+    return Verdict(right, order_text(ordered), expected, drill.explanation, ordered, drill.answer)
+
+
+# --- In the learner's language ----------------------------------------------------------------------------
+
+
+def question_text(drill: Drill, lang: str) -> str:
+    """The drill's question in ``lang`` (cards by their codes, named cards by their French names)."""
+    _ = ui.translator(lang)
+    match drill:
+        case BeatsDrill():
+            if len(drill.cards) == 2:
+                return _("Which card wins?")
+            return _("Which of the three cards wins?")
+        case OrderDrill():
+            return _("Put these cards in order, best first. Equal cards share a place.")
+        case TierDrill():
+            # Translators: {card} is a card's code (9-swords); {lowest} is 19, the number of tiers.
+            return _(
+                "Which tier is {card} in? (1 is the highest, {lowest} the lowest)", card=drill.card, lowest=TIER_COUNT
+            )
+        case NameDrill() if drill.to_name:
+            # Translators: {card} is a card's code (2-cups); the answer is one of the named cards' French names.
+            return _("What is {card} called?", card=drill.card)
+        case NameDrill():
+            # Translators: {name} is a named card's French name (La Vache), kept in every language.
+            return _("Which card is {name}?", name=drill.card.name or "")
+        case SignalDrill() if drill.to_meaning:
+            seen = gesture_seen(drill.signal, drill.times, lang)
+            # Translators: {gesture} is what the partner is seen doing ("bite the lip", "open the mouth twice").
+            return _("Your partner gives this signal: {gesture}. What does it say?", gesture=seen)
+    # Translators: {signal:meaning} is what a signal says ("I hold Monsieur"); the answer is its gesture.
+    return _("How do you tell your partner “{signal:meaning}”?", signal=drill.signal)
+
+
+def choice_label(drill: Drill, choice: object, lang: str) -> str:
+    """A choice as its button or option reads in ``lang``: a card code or a named card's name as it is, a
+    tier's number, "They tie", "No name", a signal's meaning or gesture."""
+    _ = ui.translator(lang)
+    if choice == TIE and isinstance(drill, BeatsDrill):
+        # Translators: a button, beside the cards' own buttons, for two best cards of the same tier.
+        return _("They tie")
+    if choice == NO_NAME and isinstance(drill, NameDrill):
+        # Translators: a button beside the named cards' names, for a card that has no name.
+        return _("No name")
+    if isinstance(drill, SignalDrill):
+        for s in SIGNALS:  # the choices are the engine's own English words: each is one signal's
+            if choice == (s.meaning if drill.to_meaning else s.gesture):
+                return explain.format_value(s, "meaning" if drill.to_meaning else "gesture", lang)
+    return str(choice)
+
+
+def answer_text(drill: Drill, value: object, lang: str) -> str:
+    """An answer to ``drill`` (a choice, a tier number, an order of cards) as the learner reads it in ``lang``."""
+    if isinstance(drill, TierDrill) and isinstance(value, int):
+        # Translators: a tier of the ranking given as an answer ("tier 13"); 1 is the highest.
+        return ui.gettext(lang, "tier {tier}", tier=value)
+    if isinstance(drill, OrderDrill):
+        if value == NOT_PLACED:
+            return ui.gettext(lang, "(not every card has a place)")
+        if isinstance(value, tuple):
+            return order_text(value)  # notation: card codes, ">" and "="
+    return choice_label(drill, value, lang)
 
 
 # --- Hands to signal --------------------------------------------------------------------------------------
