@@ -53,9 +53,11 @@ from tutor.engine import (
     Ranking,
     Seat,
     SignalLookup,
+    Tier,
     Trick,
 )
-from tutor.i18n.explain import render
+from tutor.i18n import SOURCE_LANGUAGE, ui
+from tutor.i18n.explain import format_value, render
 
 # Card widths in pixels for each use.
 TRICK_WIDTH = 80
@@ -711,16 +713,20 @@ _DRAWERS: dict[type, _Drawer] = {
 # --- reference tables shared by the ranking, signals and rules pages ---
 
 
-def tier_chart_html(width: int = 52) -> str:
-    """The 19 tiers as a table of cards, the plain threes and nines marked with the engine's warning."""
+def tier_chart_html(width: int = 52, lang: str = SOURCE_LANGUAGE) -> str:
+    """The 19 tiers as a table of cards, the plain threes and nines marked with the engine's warning, in ``lang``."""
+    _ = ui.translator(lang)
     rows = []
     for row in drills.tier_chart():
         trap = " trap" if row.traps else ""
-        warning = "".join(f'<div class="tier-trap">⚠ {escape(render(note))}</div>' for note in row.traps)
+        warning = "".join(f'<div class="tier-trap">⚠ {escape(render(note, lang))}</div>' for note in row.traps)
+        # Translators: the accessible name of a row of cards in the chart of the 19 tiers.
+        label = _("tier {number}", number=row.number)
+        name = format_value(Tier(row.number), "name", lang)
         rows.append(
             f'<tr class="tier-row{trap}"><td class="tier-number">{row.number}</td>'
-            f'<td class="tier-cards">{cards_html(row.cards, width=width, label=f"tier {row.number}")}</td>'
-            f'<td class="tier-name"><b>{escape(row.name)}</b>{warning}</td></tr>'
+            f'<td class="tier-cards">{cards_html(row.cards, width=width, label=label)}</td>'
+            f'<td class="tier-name"><b>{escape(name)}</b>{warning}</td></tr>'
         )
     style = (
         "<style>.tier-chart{border-collapse:collapse;width:100%}.tier-chart td{padding:4px 10px;"
@@ -733,19 +739,28 @@ def tier_chart_html(width: int = 52) -> str:
         "@media (max-width:640px){.tier-chart td{padding:4px}"
         f".tier-cards{{min-width:{2 * width + max(3, width // 12) + 8}px}}}}</style>"
     )
-    head = "<thead><tr><th>tier</th><th>cards</th><th>name</th></tr></thead>"
+    # Translators: the column headings of the chart of the 19 tiers (rank, the cards of that rank, its name).
+    titles = (
+        ui.pgettext(lang, "tier chart column", "tier"),
+        ui.pgettext(lang, "tier chart column", "cards"),
+        ui.pgettext(lang, "tier chart column", "name"),
+    )
+    head = "<thead><tr>" + "".join(f"<th>{escape(title)}</th>" for title in titles) + "</tr></thead>"
     return f'{style}<table class="tier-chart">{head}<tbody>{"".join(rows)}</tbody></table>'
 
 
-def signals_table_html() -> str:
-    """The table of section 10 with an icon and the cards for each signal."""
+def signals_table_html(lang: str = SOURCE_LANGUAGE) -> str:
+    """The table of section 10 with an icon and the cards for each signal, its words in ``lang``."""
+    _ = ui.translator(lang)
     rows = []
     for s in SIGNALS:
         shown = drills.signal_cards(s)
         pictures = cards_html(shown, width=44, gap=3) if shown else ""
+        meaning, gesture = format_value(s, "meaning", lang), format_value(s, "gesture", lang)
         rows.append(
             f'<tr><td class="sig-icon">{gesture_svg(s.id, width=44)}</td><td><code>{escape(s.id)}</code></td>'
-            f'<td>{escape(s.meaning)}</td><td><b>{escape(s.gesture)}</b></td><td class="sig-cards">{pictures}</td></tr>'
+            f"<td>{escape(meaning)}</td><td><b>{escape(gesture)}</b></td>"
+            f'<td class="sig-cards">{pictures}</td></tr>'
         )
     style = (
         "<style>.signals-table{border-collapse:collapse;width:100%}.signals-table td,.signals-table th"
@@ -759,7 +774,16 @@ def signals_table_html() -> str:
         "padding:6px 0;border-bottom:1px solid rgba(128,128,128,.25)}.signals-table td{border:none!important;"
         "padding:1px 4px}.signals-table td.sig-icon{grid-row:span 4}.sig-cards{min-width:0}}</style>"
     )
-    head = "<thead><tr><th>picture</th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
+    # Translators: the column headings of the signals table: a pictogram, the signal's id, its meaning, how it
+    # is given, the cards it announces.
+    titles = (
+        ui.pgettext(lang, "signals table column", "picture"),
+        ui.pgettext(lang, "signals table column", "signal"),
+        ui.pgettext(lang, "signals table column", "what it says"),
+        ui.pgettext(lang, "signals table column", "gesture"),
+        ui.pgettext(lang, "signals table column", "cards"),
+    )
+    head = "<thead><tr>" + "".join(f"<th>{escape(title)}</th>" for title in titles) + "</tr></thead>"
     table = f'<table class="signals-table" role="table">{head}<tbody>{"".join(rows)}</tbody></table>'
     return style + table.replace("<tr>", '<tr role="row">').replace("<td", '<td role="cell"').replace(
         "<th>", '<th role="columnheader">'
