@@ -247,11 +247,12 @@ def test_every_course_text_of_home_and_practice_goes_through_the_catalogs() -> N
     all_lessons = lessons()
     at = open_page(query={"lang": "qps"})
     labels = [b.label for b in at.button]
-    assert f"Lesson 1: {wrapped(all_lessons[0].title)}" in labels
+    # The app's own words are the ui catalog's too (wrapped around the lesson's title)
+    assert any(label.startswith(OPEN) and f"1: {wrapped(all_lessons[0].title)}" in label for label in labels)
     # The map of lessons is made of page links: each lesson's title in it is the catalog's
     links = [str(e.proto.label) for e in at.get("page_link")]
     for lesson in all_lessons:
-        assert any(link.startswith(f"{lesson.order}. {wrapped(lesson.title)} · ") for link in links), lesson.id
+        assert any(f"{lesson.order}. {wrapped(lesson.title)} · " in link for link in links), lesson.id
     at.switch_page("screens/practice.py")
     at.query_params["scenario"] = "spoiled-aces"
     ok(at.run())
