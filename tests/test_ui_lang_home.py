@@ -129,7 +129,7 @@ def test_home_in_czech() -> None:
     assert at.title[0].value == "Naučte se Aluette"
     assert at.button(key="home.practice").label == "Procvičovat"
     assert at.button(key="home.rules").label == "Pravidla"
-    assert at.button(key="home.guided").label == "Naučte se hrát: první rozdání s průvodcem"
+    assert at.button(key="home.guided").label == "První rozdání s průvodcem"
     lesson = localize_lesson(state.course().lessons[0], "cs")
     assert at.button(key="home.start").label == f"Lekce 1: {lesson.title}"
     assert [h.value for h in at.header] == ["Kde začít", "Váš pokrok"]

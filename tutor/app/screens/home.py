@@ -66,6 +66,7 @@ with start:
         if st.button(label, key="home.start", type="primary", icon=":material/menu_book:"):
             st.switch_page("screens/learn.py", query_params={"lesson": first.id} if first else None)
     st.markdown(_("**Rather learn by playing?** One deal with a guide who says what to click and why."))
+    # Translators: a button in a third of the page: keep it about as short as the English (the line above says why).
     if st.button(_("Learn to play: a guided first deal"), key="home.guided", icon=":material/school:"):
         st.switch_page("screens/play.py", query_params={"guided": "1"})
 with practise:
