@@ -2,9 +2,11 @@
 
 Picking is pure (:func:`lesson_queue`, :func:`topic_queue`, :func:`mixed_queue`, :func:`endless_queue`).
 :func:`play` draws one scenario for a page (Practice and Learn share it): title, the setup, a hint, the
-prediction form, and, once submitted, the reveal. State lives in ``st.session_state`` under the page's
-prefix: ``<prefix>.attempt`` (the scenario being asked, its solved result, the grade once submitted) and
-``<prefix>.score``. A rerun after Submit re-solves nothing and reads no file.
+prediction form, and, once submitted, the reveal. Every word it shows is in the learner's language (the ``ui``
+domain); the questions are reworded, under the same widget keys, when the language changes mid-answer. State
+lives in ``st.session_state`` under the page's prefix: ``<prefix>.attempt`` (the scenario being asked, its
+solved result, the grade once submitted) and ``<prefix>.score``. A rerun after Submit re-solves nothing and reads
+no file.
 """
 
 from __future__ import annotations
@@ -175,10 +177,10 @@ def dots(difficulty: int | None) -> str:
 DONE, STARTED, NOT_STARTED = "done", "in progress", "not started"
 
 
-# Words, not icons: a screen reader reads them as they are, and they never sit in a widget's option label
-# (a label that changed with the learner's progress would change the widget's value under the learner).
 def status_marks(lang: str) -> dict[str, str]:
     """A lesson's status as Markdown, in ``lang``."""
+    # Words, not icons: a screen reader reads them as they are, and they never sit in a widget's option label
+    # (a label that changed with the learner's progress would change the widget's value under the learner).
     _ = ui.translator(lang)
     return {
         # Translators: a lesson's status in the lessons' list (Markdown colour marks stay outside the words).
