@@ -217,7 +217,8 @@ def draw_order(drill: drills.OrderDrill) -> None:
     captions = [f"{'=' if c in tied else ''}{drill.places[str(c)]}" for c in flat]
     best = drill.answer[0] if len(drill.answer[0]) == 1 else ()
     # Translators: above the cards drawn in their right order, the best on the left.
-    st.markdown(f"**{ui.gettext(language(), 'Best first:')}**")
+    heading = ui.gettext(language(), "Best first:")
+    st.markdown(f"**{heading}**")
     st.markdown(cards_html(flat, width=76, captions=captions, highlight=best, spoiled=tied), unsafe_allow_html=True)
 
 

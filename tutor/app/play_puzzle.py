@@ -131,9 +131,11 @@ def show(result: PlaySolution) -> None:
     """The reveal's pictures of a play puzzle: each card's result, and the line drawn trick by trick (the
     steps as text follow, drawn by :mod:`tutor.app.reveal`)."""
     _ = ui.translator(lang.current())
-    st.markdown(f"**{_('What each card leads to')}**")
+    results = _("What each card leads to")
+    st.markdown(f"**{results}**")
     st.markdown(results_html(result), unsafe_allow_html=True)
-    st.markdown(f"**{_('One line of best play')}**")
+    line = _("One line of best play")
+    st.markdown(f"**{line}**")
     st.markdown(line_html(result), unsafe_allow_html=True)
 
 

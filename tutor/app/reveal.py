@@ -165,7 +165,8 @@ def grade_table(scenario: Scenario, result: Explained, grade: Grade, answers: Ma
     outcome = result.outcome()
     _ = ui.translator(language())
     # Translators: the reveal table's column headings (after a ✓/✗ column and the question's column).
-    rows = [f"| | | {_('Your answer')} | {_('Correct answer')} |", "| :-: | --- | --- | --- |"]
+    given_heading, correct_heading = _("Your answer"), _("Correct answer")
+    rows = [f"| | | {given_heading} | {correct_heading} |", "| :-: | --- | --- | --- |"]
     for k in grade.keys:
         name = md(short(scenario.kind, k.key))
         mark = ":green[**✓**]" if k.correct else ":red[**✗**]"
@@ -232,7 +233,8 @@ def show(
 def explanation(result: Explained) -> None:
     """The engine's steps, numbered."""
     # Translators: the heading of the engine's explanation, step by step, after an answer.
-    st.markdown(f"**{ui.gettext(language(), 'Why')}**\n\n" + steps_md(result.explanation, numbered=True))
+    heading = ui.gettext(language(), "Why")
+    st.markdown(f"**{heading}**\n\n" + steps_md(result.explanation, numbered=True))
 
 
 def note(scenario: Scenario) -> None:
