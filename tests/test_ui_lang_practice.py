@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from helpers import fill_answers, open_page
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Button
 
 from tutor.app import card_answer, mistakes, predict, quiz
 from tutor.content.scenario import Scenario, scenario_from_document
@@ -36,7 +37,7 @@ def question(at: AppTest, key: str) -> predict.Question:
     return next(q for q in attempt(at).questions if q.key == key)
 
 
-def choice_button(at: AppTest, key: str, value: str):  # type: ignore[no-untyped-def]
+def choice_button(at: AppTest, key: str, value: str) -> Button:
     """The card button of the choice ``value`` of question ``key``."""
     q = question(at, key)
     part = q.parts[0]
