@@ -48,7 +48,8 @@ def texts(at: AppTest) -> str:
 
 def why(at: AppTest) -> list[str]:
     """The explanation's steps, one a line, as the reveal numbers them."""
-    block = next(m.value for m in at.markdown if str(m.value).startswith("**Why**"))
+    # "**Why**" in English: the heading is in the page's language, so the block is found by its shape
+    block = next(m.value for m in at.markdown if re.match(r"\*\*[^*\n]+\*\*\n\n1\. ", str(m.value)))
     return [re.sub(r"^\d+\. ", "", line) for line in str(block).splitlines()[2:]]
 
 

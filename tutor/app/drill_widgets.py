@@ -21,9 +21,11 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tutor.app.cardsvg import card_svg, cards_html
-from tutor.app.reveal import md, steps_md
+from tutor.app.reveal import language, md, steps_md
 from tutor.content import drills
 from tutor.engine import parse_card
+from tutor.i18n import ui
+from tutor.i18n.ui import Translator
 from tutor.progress.memory import Answer
 
 # The answer's key in a recorded Answer, per drill kind (as the Ranking trainer and the Signals quiz record).
@@ -121,15 +123,26 @@ def show(prefix: str, drill: drills.Drill, token: str, record: Recorder) -> Dril
     return current
 
 
+def _shown(value: str, _: Translator) -> str:
+    """A choice as the learner reads it: "They tie" in their language; cards, tiers and names as they are."""
+    # Translators: the last choice of "which card wins?", when the best cards are equal.
+    return _("They tie") if value == drills.TIE else value
+
+
 def feedback(current: DrillAttempt) -> None:
     """✓ or ✗ with the right answer, a picture of the answer for an order, and the explanation step by step."""
     result = current.verdict
     if result is None:
         return
+    _ = ui.translator(language())
+    expected, given = _shown(result.expected, _), _shown(result.given, _)
     if result.correct:
-        st.success(f"✓ Right: {result.expected}", icon=None)
+        # Translators: {expected} is the right answer (a card, a tier, a name, an order of cards).
+        st.success("✓ " + _("Right: {expected}", expected=expected), icon=None)
     else:
-        st.error(f"✗ Not quite. Your answer: {result.given}. The right answer: {result.expected}", icon=None)
+        # Translators: {given} is the learner's answer, {expected} the right one (cards, a tier, a name...).
+        words = _("Not quite. Your answer: {given}. The right answer: {expected}", given=given, expected=expected)
+        st.error("✗ " + words, icon=None)
     if isinstance(current.drill, drills.OrderDrill):
         draw_order(current.drill)
     st.markdown(steps_md(result.explanation))
@@ -149,7 +162,7 @@ def _pick(prefix: str, current: DrillAttempt, i: int, choice: str, picture: str 
     if picture is not None:
         st.markdown(centred(picture), unsafe_allow_html=True)
     st.button(
-        choice,
+        _shown(choice, ui.translator(language())),
         key=_key(prefix, current, f"pick.{i}"),
         on_click=answer,
         args=(prefix, choice, record),
@@ -172,26 +185,29 @@ def _beats(prefix: str, current: DrillAttempt, drill: drills.BeatsDrill, record:
 
 
 def _order(prefix: str, current: DrillAttempt, drill: drills.OrderDrill, record: Recorder) -> None:
-    st.caption("Give each card its place: 1 for the best. Two equal cards get the same place.")
+    _ = ui.translator(language())
+    st.caption(_("Give each card its place: 1 for the best. Two equal cards get the same place."))
     for column, c in zip(choice_columns(len(drill.cards)), drill.cards, strict=True):
         with column:
             st.markdown(centred(card_svg(c, width=104)), unsafe_allow_html=True)
             st.selectbox(
-                f"Place of {c}",
+                # Translators: the hidden label (read by screen readers) of the box giving {card} its place.
+                _("Place of {card}", card=c),
                 options=list(range(1, len(drill.cards) + 1)),
                 index=None,
-                placeholder="place",
+                # Translators: shown in an empty box under a card until a place (1 to 5) is chosen; very short.
+                placeholder=_("place"),
                 key=_key(prefix, current, f"place.{c}"),
                 disabled=current.answered,
                 label_visibility="collapsed",
             )
     if not current.answered:
         st.button(
-            "Check my order", key=_key(prefix, current, "check"), type="primary", on_click=_answer_order,
+            _("Check my order"), key=_key(prefix, current, "check"), type="primary", on_click=_answer_order,
             args=(prefix, record),
         )  # fmt: skip
         if current.missing:
-            st.warning("Give every card a place first.")
+            st.warning(_("Give every card a place first."))
 
 
 def draw_order(drill: drills.OrderDrill) -> None:
@@ -200,7 +216,9 @@ def draw_order(drill: drills.OrderDrill) -> None:
     tied = {c for group in drill.answer if len(group) > 1 for c in group}
     captions = [f"{'=' if c in tied else ''}{drill.places[str(c)]}" for c in flat]
     best = drill.answer[0] if len(drill.answer[0]) == 1 else ()
-    st.markdown("**Best first:**")
+    # Translators: above the cards drawn in their right order, the best on the left.
+    heading = ui.gettext(language(), "Best first:")
+    st.markdown(f"**{heading}**")
     st.markdown(cards_html(flat, width=76, captions=captions, highlight=best, spoiled=tied), unsafe_allow_html=True)
 
 
@@ -210,7 +228,7 @@ def _tier(prefix: str, current: DrillAttempt, drill: drills.TierDrill, record: R
     # are drawn afresh (another key) with the answer given selected.
     widget_key = _key(prefix, current, "tier" + (".answered" if current.answered else ""))
     st.pills(
-        "Tier",
+        ui.gettext(language(), "Tier"),
         options=list(drill.choices),
         key=widget_key,
         on_change=_answer_from_widget,
@@ -240,7 +258,7 @@ def _signal(prefix: str, current: DrillAttempt, drill: drills.SignalDrill, recor
     # As the tier pills: redrawn under another key once answered, the answer given still selected.
     widget_key = _key(prefix, current, "signal" + (".answered" if current.answered else ""))
     st.radio(
-        "Your answer",
+        ui.gettext(language(), "Your answer"),
         list(drill.choices),
         index=drill.choices.index(current.given) if current.answered and current.given in drill.choices else None,
         key=widget_key,
