@@ -221,8 +221,9 @@ def _seat_cell(seat: Seat, content: str) -> str:
 
 
 def _seat_head(seat: Seat, name: str | None, badges: Sequence[str]) -> str:
+    _ = _t()
     # Translators: a seat's heading on the table with the player's name, e.g. "North (Anna)".
-    title = _t()("{seat} ({name})", seat=seat, name=name) if name else _title(seat)
+    title = _("{seat} ({name})", seat=seat, name=name) if name else _title(seat)
     return f'<div class="alu-seat-head"><span class="alu-seat-name">{_e(title)}</span>{"".join(badges)}</div>'
 
 
@@ -409,7 +410,8 @@ def _deal_results(tricks: Sequence[Seat | None], result: Explained | None) -> st
         f'<div class="alu-step" data-trick="{n}">{seat_chip(winner)}<span>{n}</span></div>'
         for n, winner in enumerate(tricks, start=1)
     )
-    body = _block(_t()("The nine tricks (who won each)"), f'<div class="alu-timeline">{steps}</div>')
+    _ = _t()
+    body = _block(_("The nine tricks (who won each)"), f'<div class="alu-timeline">{steps}</div>')
     if isinstance(result, DealScore | PlayedDeal):
         body += _score_summary(result.score if isinstance(result, PlayedDeal) else result)
     return body
@@ -486,7 +488,8 @@ def _deal_plays(setup: DealSetup, result: Explained | None, reveal: bool, hidden
 
 
 def _trick_grid_revealed(played: PlayedDeal) -> str:
-    return _block(_t()("The nine tricks (numbers: order of play)"), tricks_grid_html(played.tricks))
+    _ = _t()
+    return _block(_("The nine tricks (numbers: order of play)"), tricks_grid_html(played.tricks))
 
 
 def tricks_grid_html(
@@ -773,7 +776,8 @@ def dealing_html(
 
 def _deal_point(point: DealPoint) -> str:
     if point.team is None:
-        return badge(_t()("nobody scores"))
+        _ = _t()
+        return badge(_("nobody scores"))
     return f'<span class="alu-chip alu-team-{point.team.value.lower()}">{point.team.value} +{point.points}</span>'
 
 

@@ -47,25 +47,19 @@ def tab_labels(language: str) -> tuple[str, ...]:
 
 def example_label(example: str, language: str) -> str:
     """An example search, in ``language``: words the signals' own text holds in that language."""
-    _ = ui.translator(language)
     if example == "monsieur":
         return format_value(Tier(1), "name", language)  # the card's name as the language writes it
     if example == "3-coins":
         return example  # a card code: the notation, the same in every language
     words = {
-        # Translators: an example search on the Signals page. It must be a word of the translation of
-        # "I hold aces" or "open the mouth once for each ace held" (the search looks for it there).
-        "aces": _("aces"),
-        # Translators: an example search on the Signals page; a word of "I have a useless hand" as translated.
-        "useless": _("useless"),
-        # Translators: an example search on the Signals page; a word of the signal "mordienne" as translated.
-        "mordienne": _("mordienne"),
-        # Translators: an example search on the Signals page; a word of the gesture "wink" as translated.
-        "wink": _("wink"),
-        # Translators: an example search on the Signals page; a word of "stick out the thumb" as translated.
-        "thumb": _("thumb"),
-        # Translators: an example search on the Signals page; a word of "bite the lip" or "purse the lips".
-        "lip": _("lip"),
+        # Translators: it must start a word of the translation of "I hold aces" or "open the mouth once for each
+        # ace held" (the search looks for it there); the same for the other example searches.
+        "aces": ui.pgettext(language, "an example search", "aces"),
+        "useless": ui.pgettext(language, "an example search", "useless"),
+        "mordienne": ui.pgettext(language, "an example search", "mordienne"),
+        "wink": ui.pgettext(language, "an example search", "wink"),
+        "thumb": ui.pgettext(language, "an example search", "thumb"),
+        "lip": ui.pgettext(language, "an example search", "lip"),
     }
     return words[example]
 
@@ -436,10 +430,10 @@ def tabs_in(language: str) -> list[str]:
 
 
 _language = lang.current()
-_t = ui.translator(_language)
-st.title(_t("Signals"))
+_ = ui.translator(_language)
+st.title(_("Signals"))
 st.caption(
-    _t(
+    _(
         "Partners may tell each other about important cards with fixed gestures, discreetly. "
         "Look them up, read the table, test yourself, and practise on a hand."
     )
