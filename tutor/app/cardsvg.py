@@ -297,27 +297,27 @@ def card_label(
 
 def card_words(card: Card, lang: str) -> str:
     """A card's rank and suit in words, in ``lang``: ``three of coins``."""
-    rank_context = "a card's rank, before its suit: the 'three' of 'three of coins'"
+    # Translators: a rank in a card's name, before its suit: the "three" of "three of coins".
     ranks = {
-        "A": ui.pgettext(lang, rank_context, "ace"),
-        "2": ui.pgettext(lang, rank_context, "two"),
-        "3": ui.pgettext(lang, rank_context, "three"),
-        "4": ui.pgettext(lang, rank_context, "four"),
-        "5": ui.pgettext(lang, rank_context, "five"),
-        "6": ui.pgettext(lang, rank_context, "six"),
-        "7": ui.pgettext(lang, rank_context, "seven"),
-        "8": ui.pgettext(lang, rank_context, "eight"),
-        "9": ui.pgettext(lang, rank_context, "nine"),
-        "J": ui.pgettext(lang, rank_context, "jack"),
-        "C": ui.pgettext(lang, rank_context, "cavalier"),
-        "K": ui.pgettext(lang, rank_context, "king"),
+        "A": ui.pgettext(lang, "card rank A", "ace"),
+        "2": ui.pgettext(lang, "card rank 2", "two"),
+        "3": ui.pgettext(lang, "card rank 3", "three"),
+        "4": ui.pgettext(lang, "card rank 4", "four"),
+        "5": ui.pgettext(lang, "card rank 5", "five"),
+        "6": ui.pgettext(lang, "card rank 6", "six"),
+        "7": ui.pgettext(lang, "card rank 7", "seven"),
+        "8": ui.pgettext(lang, "card rank 8", "eight"),
+        "9": ui.pgettext(lang, "card rank 9", "nine"),
+        "J": ui.pgettext(lang, "card rank J", "jack"),
+        "C": ui.pgettext(lang, "card rank C", "cavalier"),
+        "K": ui.pgettext(lang, "card rank K", "king"),
     }
-    suit_context = "a card's suit, after its rank: the 'of coins' of 'three of coins'"
+    # Translators: a suit in a card's name, after its rank: the "of coins" of "three of coins".
     suits = {
-        Suit.COINS: ui.pgettext(lang, suit_context, "of coins"),
-        Suit.CUPS: ui.pgettext(lang, suit_context, "of cups"),
-        Suit.SWORDS: ui.pgettext(lang, suit_context, "of swords"),
-        Suit.CLUBS: ui.pgettext(lang, suit_context, "of clubs"),
+        Suit.COINS: ui.pgettext(lang, "card suit coins", "of coins"),
+        Suit.CUPS: ui.pgettext(lang, "card suit cups", "of cups"),
+        Suit.SWORDS: ui.pgettext(lang, "card suit swords", "of swords"),
+        Suit.CLUBS: ui.pgettext(lang, "card suit clubs", "of clubs"),
     }
     # Translators: a card in words: {rank} is e.g. "three", {suit} e.g. "of coins"; change the order if needed.
     return ui.pgettext(lang, "a card in words", "{rank} {suit}", rank=ranks[card.rank], suit=suits[card.suit])

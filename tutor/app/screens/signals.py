@@ -54,12 +54,12 @@ def example_label(example: str, language: str) -> str:
     words = {
         # Translators: it must start a word of the translation of "I hold aces" or "open the mouth once for each
         # ace held" (the search looks for it there); the same for the other example searches.
-        "aces": ui.pgettext(language, "an example search", "aces"),
-        "useless": ui.pgettext(language, "an example search", "useless"),
-        "mordienne": ui.pgettext(language, "an example search", "mordienne"),
-        "wink": ui.pgettext(language, "an example search", "wink"),
-        "thumb": ui.pgettext(language, "an example search", "thumb"),
-        "lip": ui.pgettext(language, "an example search", "lip"),
+        "aces": ui.pgettext(language, "example search aces", "aces"),
+        "useless": ui.pgettext(language, "example search useless", "useless"),
+        "mordienne": ui.pgettext(language, "example search mordienne", "mordienne"),
+        "wink": ui.pgettext(language, "example search wink", "wink"),
+        "thumb": ui.pgettext(language, "example search thumb", "thumb"),
+        "lip": ui.pgettext(language, "example search lip", "lip"),
     }
     return words[example]
 
