@@ -7,7 +7,6 @@ Meanings, gestures and the signals a hand calls for come from the engine (``SIGN
 from __future__ import annotations
 
 import random
-import re
 import time
 
 import streamlit as st
@@ -16,18 +15,17 @@ from tutor.app import lang, state
 from tutor.app.cardsvg import cards_html
 from tutor.app.gestures import gesture_svg, gestures_html
 from tutor.app.reveal import md, step_md, steps_md
+from tutor.app.signal_search import EXAMPLES, example_label, search
 from tutor.app.views import signals_table_html
 from tutor.content import drills
-from tutor.engine import SIGNAL_IDS, SIGNALS, Card, RuleViolation, Signal, Tier, hand_signals, look_up, signal
+from tutor.engine import SIGNAL_IDS, SIGNALS, Card, RuleViolation, Signal, hand_signals, look_up, signal
 from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE, ui
 from tutor.i18n.explain import format_value
 from tutor.progress.memory import Answer
 
 P = "signals."  # session-state prefix of this page
 TABS = ("lookup", "table", "quiz", "hand")  # the tabs' ids; their labels follow the language
-EXAMPLES = ("monsieur", "3-coins", "aces", "useless", "mordienne", "wink", "thumb", "lip")
 QUIZ_SIZE = 5
-_WORD_SPLIT = re.compile(r"[^\w'-]+")
 
 
 def tab_labels(language: str) -> tuple[str, ...]:
@@ -43,42 +41,6 @@ def tab_labels(language: str) -> tuple[str, ...]:
         # Translators: a tab of the Signals page: the learner gets a hand and says which signals it calls for.
         _("What should I signal?"),
     )
-
-
-def example_label(example: str, language: str) -> str:
-    """An example search, in ``language``: words the signals' own text holds in that language."""
-    if example == "monsieur":
-        return format_value(Tier(1), "name", language)  # the card's name as the language writes it
-    if example == "3-coins":
-        return example  # a card code: the notation, the same in every language
-    words = {
-        # Translators: it must start a word of the translation of "I hold aces" or "open the mouth once for each
-        # ace held" (the search looks for it there); the same for the other example searches.
-        "aces": ui.pgettext(language, "example search aces", "aces"),
-        "useless": ui.pgettext(language, "example search useless", "useless"),
-        "mordienne": ui.pgettext(language, "example search mordienne", "mordienne"),
-        "wink": ui.pgettext(language, "example search wink", "wink"),
-        "thumb": ui.pgettext(language, "example search thumb", "thumb"),
-        "lip": ui.pgettext(language, "example search lip", "lip"),
-    }
-    return words[example]
-
-
-def search(text: str, language: str) -> drills.SignalSearch:
-    """The engine's search (card codes and names, English words), then the signals' words in ``language``:
-    each word typed starts a word of the signal's meaning or gesture as the learner reads them."""
-    found = drills.search_signals(text)
-    if found.card is not None or found.signals or not text.strip():
-        return found
-    typed = [w for w in _WORD_SPLIT.split(text.casefold()) if w]
-    matches = []
-    for s in SIGNALS:
-        words = _WORD_SPLIT.split(
-            " ".join((format_value(s, "meaning", language), format_value(s, "gesture", language))).casefold()
-        )
-        if typed and all(any(w.startswith(t) for w in words) for t in typed):
-            matches.append(s)
-    return drills.SignalSearch(None, tuple(matches))
 
 
 def decision(language: str) -> str:
