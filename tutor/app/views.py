@@ -660,8 +660,13 @@ def signal_html(
     assert setup.signal is not None
     if setup.gesture_seen is not None:  # asked from the gesture: the signal's name would give the answer away
         if setup.signal == "aces":  # seen at the table: the mouth opening, so many times
-            # Translators: the aces' gesture as seen; {times} is "once", "twice", "3 times"...
-            seen = _("Open the mouth {times:times}.", times=setup.times) if setup.times else _("Open the mouth.")
+            # Translators: the aces' gesture as a partner is seen making it, once per ace held (1 to 4).
+            seen = {
+                1: _("Open the mouth once."),
+                2: _("Open the mouth twice."),
+                3: _("Open the mouth three times."),
+                4: _("Open the mouth four times."),
+            }.get(setup.times or 0, _("Open the mouth."))
         else:
             gesture = format_value(signal(setup.signal), "gesture", lang)
             seen = gesture[:1].upper() + gesture[1:] + "."
