@@ -31,6 +31,7 @@ import streamlit as st
 from tutor.app import learners, state
 from tutor.content.scenario import Scenario
 from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, native_name, pick_language, ui
+from tutor.i18n.content import localize_generated
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.settings import LANGUAGE, set_setting, setting
 from tutor.progress.store import LearnerError
@@ -196,7 +197,9 @@ def scenario(shown: Scenario) -> Scenario:
     """``shown`` in the session's language: the course's copy when it is one of the course's scenarios (an
     attempt keeps the scenario it was made with, perhaps in the language before), else as it is."""
     found = state.course().scenarios.get(shown.id)
-    return found if found is not None and found.file == shown.file else shown
+    if found is not None and found.file == shown.file:
+        return found
+    return localize_generated(shown, current())  # a generated one: its messages in the language
 
 
 __all__ = ["PARAM", "current", "menu", "name", "scenario", "settle"]
