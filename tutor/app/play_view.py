@@ -103,10 +103,10 @@ def ordinal(place: int) -> str:
     here = lang()
     # Translators: a card's place in the trick, shown under the card: keep it very short.
     words = (
-        ui.pgettext(here, "a card's place in the trick", "1st"),
-        ui.pgettext(here, "a card's place in the trick", "2nd"),
-        ui.pgettext(here, "a card's place in the trick", "3rd"),
-        ui.pgettext(here, "a card's place in the trick", "4th"),
+        ui.pgettext(here, "the first card played to a trick", "1st"),
+        ui.pgettext(here, "the second card played to a trick", "2nd"),
+        ui.pgettext(here, "the third card played to a trick", "3rd"),
+        ui.pgettext(here, "the fourth card played to a trick", "4th"),
     )
     return words[place]
 
@@ -1090,9 +1090,11 @@ def discard_grid(match: Match) -> None:
                 st.checkbox(str(c), key=discard_key(match, c))
 
 
-def signal_option(sid: str) -> str:
-    s = next(s for s in SIGNALS if s.id == sid)
-    return format_value(s, "meaning", language())
+def signal_options() -> dict[str, str]:
+    """Each signal's id and its meaning in the learner's language: the choices of the signals widget (a
+    lookup made once per run, so the widget's labels never depend on where they are read)."""
+    lang_now = language()
+    return {s.id: format_value(s, "meaning", lang_now) for s in SIGNALS}
 
 
 def gesture_word(sid: str) -> str:

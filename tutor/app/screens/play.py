@@ -14,7 +14,6 @@ from tutor.app import coach_view, saved_deals
 from tutor.app import play_view as pv
 from tutor.app.markup import md
 from tutor.app.reveal import step_md, steps_md
-from tutor.engine import SIGNALS
 from tutor.engine.game import DEALS_PER_GAME
 from tutor.i18n import ui
 from tutor.play.match import LEARNER, PARTNER, Match
@@ -234,12 +233,12 @@ def signals_phase(match: Match) -> None:
             partner=partner,
         )
     )
-    options = [s.id for s in SIGNALS]
+    meanings = pv.signal_options()
     st.pills(
         _("Signals to give"),
-        options,
+        list(meanings),
         selection_mode="multi",
-        format_func=pv.signal_option,
+        format_func=meanings.__getitem__,
         key=pv.signals_key(match),
         label_visibility="collapsed",
     )
