@@ -299,3 +299,15 @@ def test_each_guided_instruction_in_czech_names_a_button_on_the_page() -> None:
     last = quoted(render(guided.expected(match).instruction, "cs"), "cs")
     assert last == ["Začít volnou hru"] and at.button(key="play.guided.leave").label == "Začít volnou hru"
     assert named >= 4  # the deal, the chant and both signals buttons at least (and the discard's, if any)
+
+
+def test_the_hint_writes_its_chances_as_czech_writes_numbers() -> None:
+    at = open_page("screens/play.py", query={"lang": "cs"})
+    at.number_input(key="play.seed").set_value(SEED)
+    for key in ("play.start", "play.draw.all", "play.deal", "play.chant.yes", "play.signals.confirm", "play.hint"):
+        click(at, key)
+    chances = [str(c.value) for c in at.caption if "±" in str(c.value)]
+    assert len(chances) == len(match_of(at).learner_hand())
+    # Czech: a no-break space before the percent sign, a decimal comma.
+    assert all(re.fullmatch(r"(★ \*\*)?\d+\xa0% ± \d+,\d(\*\*)?", c) for c in chances), chances
+    assert at.button(key="play.hint").label == "Nápověda"

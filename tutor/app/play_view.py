@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
+from babel.numbers import format_decimal, format_percent
 
 from tutor.app import saved_deals, state, views
 from tutor.app.cardsvg import card_svg, cards_html
@@ -29,7 +30,7 @@ from tutor.engine import SIGNALS, TOP_CARDS, Card, RuleViolation, Seat, Team, pa
 from tutor.engine.game import DEALS_PER_GAME
 from tutor.engine.ranking import ordered
 from tutor.engine.steps import Step
-from tutor.i18n import ui
+from tutor.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, ui
 from tutor.i18n.explain import format_value, render
 from tutor.play import bots, guided
 from tutor.play.hint import Hint, HintRequest, hint
@@ -670,8 +671,19 @@ def compute_hint(match: Match) -> Hint:
     return result
 
 
+def _locale() -> str:
+    lang_now = language()
+    return SOURCE_LANGUAGE if lang_now == PSEUDO_LANGUAGE else lang_now
+
+
 def pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+    """A chance as a whole percentage, written as the learner's language writes one ("35%", "35 %")."""
+    return format_percent(x, locale=_locale())
+
+
+def points(x: float) -> str:
+    """A chance's margin in percentage points, one decimal, with the language's decimal sign ("1.4", "1,4")."""
+    return format_decimal(round(100 * x, 1), format="0.0", locale=_locale())
 
 
 # --- drawing: small pieces --------------------------------------------------------------------------------
@@ -1064,7 +1076,7 @@ def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None
                 )
                 if chances is not None and c in chances.chances:
                     err = chances.standard_errors.get(c, 0.0)
-                    label = f"{pct(chances.chances[c])} ± {100 * err:.1f}"
+                    label = f"{pct(chances.chances[c])} ± {points(err)}"
                     st.caption(f"★ **{label}**" if best else label)
                 if clickable:
                     st.button(

@@ -287,7 +287,7 @@ def play_phase(match: Match) -> None:
     pv.hand_row(match, clickable=True, chances=hint)
     if hint is not None:
         best = hint.best
-        margin = f"{100 * hint.standard_errors.get(best, 0.0):.1f}"
+        margin = pv.points(hint.standard_errors.get(best, 0.0))
         # Translators: {chance} is a percentage ("62%"), {error} its margin in points ("1.4").
         st.markdown(
             _(
