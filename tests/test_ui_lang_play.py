@@ -162,7 +162,7 @@ def test_the_start_screen_in_czech() -> None:
     at = open_page("screens/play.py", query={"lang": "cs"})
     assert at.title[0].value == "Zahrát si hru"
     assert at.button(key="play.start").label == "Začít hru"
-    assert at.button(key="play.guided.start").label == "Naučte se hrát: první rozdání s průvodcem"
+    assert at.button(key="play.guided.start").label == "První rozdání s průvodcem"
     assert at.toggle(key="play.see").label == "Ukázat vše"
     assert at.toggle(key="play.mordienne").label == "Pravidlo mordienne"
 

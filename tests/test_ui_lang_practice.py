@@ -170,7 +170,7 @@ def test_the_practice_page_in_czech() -> None:
     table = next(str(m.value) for m in at.markdown if str(m.value).startswith("| | |"))
     assert table.splitlines()[0] == "| | | Vaše odpověď | Správná odpověď |"
     assert "**nikdo (zkažený)**" in table
-    assert at.button(key=f"{PREFIX}.next").label == "Další scénář →"
+    assert at.button(key=f"{PREFIX}.next").label == "Další úloha →"
 
 
 def test_a_chosen_card_and_the_full_warning_in_czech() -> None:
@@ -210,10 +210,10 @@ def test_a_mistake_line_names_seats_and_cards_in_the_language() -> None:
         "Vous avez dit que Nord remporte la levée, mais K-clubs, la carte de Est, est au rang 10, meilleur que "
         "C-cups, celle de Nord (rang 11) : Est remporte donc la levée."
     )
-    # A named card keeps its French name in every language: 3-coins is Monsieur, alone in tier 1.
+    # A named card keeps its French name, in Gujarati script as the lessons write it: 3-coins is Monsieur (મસ્યૂ).
     s = trick("[3-coins, K-clubs, 5-swords, 4-coins]", ask="[spoiled]")
     line = mistakes.mistake(s, solve(s), "spoiled", True, "gu")
-    assert line is not None and "3-coins (Monsieur)" in line and "(1)" in line and "બગડ્યો નથી" in line
+    assert line is not None and "3-coins (મસ્યૂ)" in line and "(1)" in line and "બગડ્યો નથી" in line
 
 
 # --- the drills' widgets (the Review page's), in a page of their own ----------------------------------------------
