@@ -26,12 +26,14 @@ run: install
 	$(BIN)/streamlit run tutor/app/main.py --server.port $(PORT) --server.headless true \
 		--browser.gatherUsageStats false
 
-# The browser test drives Debian's Chromium through the playwright package (never a browser download).
+# The browser tests drive Debian's Chromium through the playwright package (never a browser download); the
+# Gujarati pages need a font with that script (Debian's fonts-noto-core), else Chromium draws empty boxes.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@command -v chromium >/dev/null 2>&1 && fc-list :lang=gu 2>/dev/null | grep -q . || { \
 		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
-		echo "installing Debian's chromium for the browser test"; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+		echo "installing Debian's chromium and fonts-noto-core for the browser tests"; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			$$SUDO apt-get install -y -qq chromium fonts-noto-core fontconfig >/dev/null; }
 
 test: install-test chromium
 	$(BIN)/ruff check .

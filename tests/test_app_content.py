@@ -34,7 +34,7 @@ def test_the_broken_file_is_named_and_skipped(content: Path) -> None:
     at.run()
     assert not at.exception
     (expander,) = [e for e in at.sidebar.expander if "content problem" in e.label]
-    assert expander.label == "⚠ 1 content problem(s): files skipped"
+    assert expander.label == "⚠ 1 content problem: file skipped"
     shown = " ".join(c.value for c in expander.caption)
     assert md(f"{content / 'broken.yaml'}:3: (file): YAML syntax error") in shown
     assert "broken" not in state.course().scenarios
@@ -84,7 +84,7 @@ def test_a_broken_kind_is_named_in_the_sidebar(broken_course: Path) -> None:
     at.run()
     assert not at.exception
     (expander,) = [e for e in at.sidebar.expander if "content problem" in e.label]
-    assert expander.label == "⚠ 2 content problem(s): files skipped"
+    assert expander.label == "⚠ 2 content problems: files skipped"
     shown = [c.value for c in expander.caption]
     assert shown == [
         md(f"{broken_course / 'kind-a-mapping.yaml'}:3: kind: {{'trick': 1}} is not a kind ({KINDS})"),

@@ -82,7 +82,7 @@ def test_naming_yourself_keeps_the_game_the_practice_and_the_answers(db_path: Pa
         add_learner(at, "Bea")
     name = "Ann" if how == "choose" else "Bea"
     assert at.session_state["progress"].learner == name and not learners.is_guest(at.session_state["progress"])
-    assert f"1 answer as a guest now count as {name}'s" in sidebar_text(at)
+    assert f"1 answer as a guest now counts as {name}'s" in sidebar_text(at)
     still_there(at, match, topic, items)
     with SqliteProgress(db_path, name, create=False) as named:
         assert [a.item for a in named.history] == [answered] and named.totals == (1, 1)

@@ -156,7 +156,7 @@ def test_adding_a_learner_chooses_them_and_keeps_the_guest_answers(db_path: Path
     assert at.session_state["progress"].learner == "Ann" and at.session_state["progress"].saved
     assert at.selectbox(key="learner.choice").value == "Ann"
     assert "**Ann**" in sidebar_text(at) and SAVED in sidebar_text(at)
-    assert "1 answer as a guest now count as Ann's" in sidebar_text(at)
+    assert "1 answer as a guest now counts as Ann's" in sidebar_text(at)
     with SqliteProgress(db_path, "Ann", create=False) as ann:
         assert ann.solved("spoiled-aces") and ann.totals == (1, 1)
 

@@ -49,9 +49,9 @@ def first_lesson_title(lang: str) -> str:
     return content_text(lang, lesson.id, "title", lesson.title)
 
 
-def open_home(page: Page, url: str) -> None:
+def open_home(page: Page, url: str, title: str = "Learn Aluette") -> None:
     page.goto(url)
-    page.get_by_role("heading", name="Learn Aluette").wait_for(timeout=30_000)
+    page.get_by_role("heading", name=title).wait_for(timeout=30_000)
 
 
 def test_a_browser_set_to_czech_opens_the_tutor_in_czech(chromium: Browser, server: str) -> None:
@@ -60,11 +60,11 @@ def test_a_browser_set_to_czech_opens_the_tutor_in_czech(chromium: Browser, serv
     context = chromium.new_context(locale="cs-CZ", viewport={"width": 1300, "height": 1000})
     try:
         page = context.new_page()
-        open_home(page, server)
-        expect(page.get_by_role("combobox", name="Language", exact=True)).to_have_value("Čeština")
+        open_home(page, server, "Naučte se Aluette")  # Home's title, in Czech
+        expect(page.get_by_role("combobox", name="Jazyk", exact=True)).to_have_value("Čeština")
         expect(page.locator("html")).to_have_attribute("lang", "cs")
         # The course is in Czech as far as the Czech catalog goes (English where it has no translation yet)
-        expect(page.get_by_role("button", name=f"Lesson 1: {first_lesson_title('cs')}")).to_be_visible()
+        expect(page.get_by_role("button", name=f"Lekce 1: {first_lesson_title('cs')}")).to_be_visible()
         assert "lang=" not in page.url  # the browser's own language: nothing for a link to carry
     finally:
         context.close()
@@ -76,19 +76,19 @@ def test_a_link_in_albanian_then_the_menu_in_macedonian(chromium: Browser, serve
     context = chromium.new_context(locale="cs-CZ", viewport={"width": 1300, "height": 1000})
     try:
         page = context.new_page()
-        open_home(page, f"{server}/?lang=sq")  # a link wins over the browser's Czech
-        menu = page.get_by_role("combobox", name="Language", exact=True)
+        open_home(page, f"{server}/?lang=sq", "Mësoni Aluette")  # a link wins over the browser's Czech
+        menu = page.get_by_role("combobox", name="Gjuha", exact=True)
         expect(menu).to_have_value("Shqip")
         expect(page.locator("html")).to_have_attribute("lang", "sq")
-        expect(page.get_by_role("button", name=f"Lesson 1: {PACK_SQ}")).to_be_visible()
+        expect(page.get_by_role("button", name=f"Mësimi 1: {PACK_SQ}")).to_be_visible()
         menu.click()
         page.get_by_role("option", name="Македонски", exact=True).click()
-        expect(page.get_by_role("button", name=f"Lesson 1: {PACK_MK}")).to_be_visible()
+        expect(page.get_by_role("button", name=f"Лекција 1: {PACK_MK}")).to_be_visible()
         expect(page.locator("html")).to_have_attribute("lang", "mk")
         expect(page).to_have_url(re.compile(r"[?&]lang=mk\b"))
         # The lesson opened from Home keeps the language, and its address carries it
-        page.get_by_role("button", name=f"Lesson 1: {PACK_MK}").click()
-        expect(page.get_by_role("heading", name=f"Lesson 1: {PACK_MK}")).to_be_visible(timeout=30_000)
+        page.get_by_role("button", name=f"Лекција 1: {PACK_MK}").click()
+        expect(page.get_by_role("heading", name=f"Лекција 1: {PACK_MK}")).to_be_visible(timeout=30_000)
         expect(page).to_have_url(re.compile(r"[?&]lang=mk\b"))
     finally:
         context.close()

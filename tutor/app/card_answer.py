@@ -14,7 +14,9 @@ drawn outside one (see :func:`tutor.app.predict.ask`); each click reruns the pag
 Each button's label is its accessible name and shows under the card: the card's code and Aluette name, who
 played it when that is the answer ("K-cups (North)"), and when chosen a check mark and "chosen" (or its
 place): the choice is never shown by colour alone. The card picture is the button's background (CSS keyed
-by the button's key), so the whole card is the click target, on a phone too (the row wraps).
+by the button's key), so the whole card is the click target, on a phone too (the row wraps). The words
+around the cards ("chosen", "Undo", ...) are in the learner's language (:mod:`tutor.app.lang`), so the buttons'
+accessible names are too; the caller gives each choice's ``name`` in that language.
 """
 
 from __future__ import annotations
@@ -27,8 +29,11 @@ from typing import Literal
 
 import streamlit as st
 
+from tutor.app import lang
 from tutor.app.cardsvg import card_svg
 from tutor.engine import NAMED_CARDS, Card
+from tutor.i18n import ui
+from tutor.i18n.ui import Translator
 
 Mode = Literal["one", "many", "order"]
 WIDTH = 64  # card width in pixels: three to a row on a 390 px phone
@@ -36,18 +41,6 @@ SMALL = 48  # for more than MANY cards (a chanter's fifteen): four to a row
 MANY = 8
 _ASPECT = 162 / 112  # the card drawing's height over its width (cardsvg's viewBox)
 _KEY_CLASS = re.compile(r"[^a-zA-Z0-9_-]")  # what Streamlit replaces in a key to make its CSS class
-
-# The page's words for these widgets (plain strings in one place, to translate later).
-WORDS = {
-    "chosen": "chosen",
-    "tie": "Same place as the one before",
-    "undo": "Undo",
-    "clear": "Clear",
-    "order_empty": "Click the cards from best to worst.",
-    "order_so_far": "Your order so far: {order}",
-    "full": "You have picked {most} already: click one of them to put it back first.",
-    "picked": "Picked: {count} of {most}",
-}
 
 
 @dataclass(frozen=True)
@@ -172,22 +165,33 @@ def _style(key: str, choices: Sequence[Choice]) -> str:
     return "<style>" + "".join(rules) + "</style>"
 
 
-def _label(choice: Choice, mark: str | None) -> str:
+def _markdown_safe(text: str) -> str:
     # Streamlit reads a button's label as Markdown: escape what could be read as formatting.
-    name = choice.name.replace("*", "\\*").replace("_", "\\_")
-    return f"{mark} {name}" if mark else name
+    return text.replace("*", "\\*").replace("_", "\\_")
+
+
+def _label(choice: Choice, mark: str | None, _: Translator) -> str:
+    name = _markdown_safe(choice.name)
+    if mark is None:
+        return name
+    if mark == "":
+        # Translators: a card button's label (and accessible name) once the card is chosen; {name} is the card's
+        # code and name ("3-coins, Monsieur") or a plain choice ("Spoiled: nobody wins"). "✓ " comes before it.
+        return "✓ " + _("chosen: {name}", name=name)
+    return f"{mark} {name}"
 
 
 def draw(pick: Pick, key: str) -> None:
     """The cards (and plain choices) as buttons in a wrapping row, with the choice so far."""
     st.markdown(_style(key, pick.choices), unsafe_allow_html=True)
+    _ = ui.translator(lang.current())
     picked = chosen(key)
     order = places(key) if pick.mode == "order" else []
     with st.container(horizontal=True, gap="small", key=f"{key}.row"):
         for i, choice in enumerate(pick.choices):
             mark = None
             if choice.value in picked:
-                mark = f"✓ {WORDS['chosen']}:" if pick.mode != "order" else _place_mark(order, choice.value)
+                mark = "" if pick.mode != "order" else _place_mark(order, choice.value)
             if pick.mode == "one":
                 callback, args = _pick_one, (key, choice.value)
             elif pick.mode == "many":
@@ -195,18 +199,29 @@ def draw(pick: Pick, key: str) -> None:
             else:
                 callback, args = _place, (key, choice.value)
             st.button(
-                _label(choice, mark),
+                _label(choice, mark, _),
                 key=button_key(key, i),
                 on_click=callback,
                 args=args,
                 type="primary" if choice.value in picked else "secondary",
             )
     if pick.mode == "many" and pick.most is not None:
-        st.caption(WORDS["picked"].format(count=len(picked), most=pick.most))
+        language = _.lang
+        # Translators: how many cards are chosen so far; {n} is the most that may be chosen.
+        st.caption(ui.ngettext(language, "Picked: {count} of {n}", "Picked: {count} of {n}", pick.most,
+                               count=len(picked)))  # fmt: skip
         if st.session_state.get(f"{key}.full"):
-            st.warning(WORDS["full"].format(most=pick.most))
+            # Translators: {n} is the most cards that may be chosen (9 for the cards a chanter keeps).
+            st.warning(
+                ui.ngettext(
+                    language,
+                    "You have picked {n} already: click it to put it back first.",
+                    "You have picked {n} already: click one of them to put it back first.",
+                    pick.most,
+                )
+            )
     if pick.mode == "order":
-        _order_controls(pick, key, order)
+        _order_controls(pick, key, order, _)
 
 
 def _place_mark(order: list[list[str]], value: str) -> str:
@@ -216,22 +231,25 @@ def _place_mark(order: list[list[str]], value: str) -> str:
     return ""  # pragma: no cover - only called for a placed value
 
 
-def _order_controls(pick: Pick, key: str, order: list[list[str]]) -> None:
+def _order_controls(pick: Pick, key: str, order: list[list[str]], _: Translator) -> None:
     names = {c.value: c.name for c in pick.choices}
     if order:
         text = " › ".join(" = ".join(names[v] for v in place) for place in order)
-        st.markdown(WORDS["order_so_far"].format(order=text.replace("*", "\\*").replace("_", "\\_")))
+        # Translators: {order} lists the cards clicked so far, best first ("2-coins › 2-cups = 2-swords").
+        st.markdown(_("Your order so far: {order}", order=_markdown_safe(text)))
     else:
-        st.caption(WORDS["order_empty"])
+        st.caption(_("Click the cards from best to worst."))
     with st.container(horizontal=True, gap="small"):
         st.button(
-            WORDS["tie"],
+            # Translators: a button that puts the card just clicked at the same place as the card before it (a tie).
+            _("Same place as the one before"),
             key=f"alutie.{key}",
             on_click=_tie,
             args=(key,),
             disabled=len(order) < 2 or len(order[-1]) != 1,
         )
-        st.button(WORDS["undo"], key=f"aluundo.{key}", on_click=_undo, args=(key,), disabled=not order)
+        # Translators: a button that takes back the last card clicked.
+        st.button(_("Undo"), key=f"aluundo.{key}", on_click=_undo, args=(key,), disabled=not order)
 
 
-__all__ = ["WORDS", "Choice", "Pick", "button_key", "card_name", "chosen", "draw", "places"]
+__all__ = ["Choice", "Pick", "button_key", "card_name", "chosen", "draw", "places"]

@@ -33,8 +33,12 @@ from functools import cache, lru_cache
 from xml.etree.ElementTree import Element
 
 from tutor.app.markup import escape, to_string, xml_text
+from tutor.app.pagelang import page_language
 from tutor.engine.cards import Card, Suit
 from tutor.engine.ranking import TIERS
+from tutor.engine.steps import Tier
+from tutor.i18n import ui
+from tutor.i18n.explain import format_value
 
 # --- geometry (units of the viewBox) -------------------------------------------------------------
 
@@ -257,20 +261,66 @@ def _text(
 # --- labels -------------------------------------------------------------------------------------
 
 
-def card_label(card: Card | None, *, face_down: bool = False, show_name: bool = True, show_tier: bool = False) -> str:
-    """The accessible name of a card: ``3-coins, three of coins, Monsieur (tier 1)``.
+def card_label(
+    card: Card | None,
+    *,
+    face_down: bool = False,
+    show_name: bool = True,
+    show_tier: bool = False,
+    lang: str | None = None,
+) -> str:
+    """The accessible name of a card: ``3-coins, three of coins, Monsieur (tier 1)``, in ``lang`` (default:
+    the page's language; the code is the notation, the same in every language).
 
     The tier is named only when it is shown on the card, and the Aluette name only when the banner is:
     a drill asking "which tier?" or "what is this card called?" must not read the answer aloud.
     """
+    language = lang or page_language()
+    _ = ui.translator(language)
     if card is None or face_down:
-        return "face-down card"
-    label = f"{card.code}, {card.english}"
+        # Translators: a screen reader's name for a card lying face down.
+        return _("face-down card")
+    words = card_words(card, language)
     if show_name and card.name:
-        label += f", {card.name}"
+        # the name as the language writes it (Gujarati transliterates the eight French names)
+        name = format_value(Tier(TIERS[card]), "name", language)
+        # Translators: a card's name for screen readers: its code, its rank and suit, its Aluette name.
+        label = _("{code}, {words}, {name}", code=card.code, words=words, name=name)
+    else:
+        # Translators: a card's name for screen readers: its code, then its rank and suit.
+        label = _("{code}, {words}", code=card.code, words=words)
     if show_tier:
-        label += f" (tier {TIERS[card]})"
+        # Translators: a card's name for screen readers, with the tier it belongs to (1 is the highest).
+        label = _("{label} (tier {tier})", label=label, tier=TIERS[card])
     return label
+
+
+def card_words(card: Card, lang: str) -> str:
+    """A card's rank and suit in words, in ``lang``: ``three of coins``."""
+    # Translators: a rank in a card's name, before its suit: the "three" of "three of coins".
+    ranks = {
+        "A": ui.pgettext(lang, "card rank A", "ace"),
+        "2": ui.pgettext(lang, "card rank 2", "two"),
+        "3": ui.pgettext(lang, "card rank 3", "three"),
+        "4": ui.pgettext(lang, "card rank 4", "four"),
+        "5": ui.pgettext(lang, "card rank 5", "five"),
+        "6": ui.pgettext(lang, "card rank 6", "six"),
+        "7": ui.pgettext(lang, "card rank 7", "seven"),
+        "8": ui.pgettext(lang, "card rank 8", "eight"),
+        "9": ui.pgettext(lang, "card rank 9", "nine"),
+        "J": ui.pgettext(lang, "card rank J", "jack"),
+        "C": ui.pgettext(lang, "card rank C", "cavalier"),
+        "K": ui.pgettext(lang, "card rank K", "king"),
+    }
+    # Translators: a suit in a card's name, after its rank: the "of coins" of "three of coins".
+    suits = {
+        Suit.COINS: ui.pgettext(lang, "card suit coins", "of coins"),
+        Suit.CUPS: ui.pgettext(lang, "card suit cups", "of cups"),
+        Suit.SWORDS: ui.pgettext(lang, "card suit swords", "of swords"),
+        Suit.CLUBS: ui.pgettext(lang, "card suit clubs", "of clubs"),
+    }
+    # Translators: a card in words: {rank} is e.g. "three", {suit} e.g. "of coins"; change the order if needed.
+    return ui.pgettext(lang, "a card in words", "{rank} {suit}", rank=ranks[card.rank], suit=suits[card.suit])
 
 
 # --- the card -----------------------------------------------------------------------------------
@@ -308,7 +358,8 @@ def card_svg(
         caption,
         bool(show_tier),
         bool(show_name),
-        label,
+        # the label in the page's language: part of the cache key, so a change of language redraws
+        label if label is not None else card_label(card, face_down=face_down, show_name=show_name, show_tier=show_tier),
         css_class,
     )
 

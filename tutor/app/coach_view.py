@@ -6,8 +6,9 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.app import saved_deals
-from tutor.app.reveal import md, step_md
+from tutor.app.reveal import language, md, step_md
 from tutor.engine.errors import RuleViolation
+from tutor.i18n import ui
 from tutor.play import coach
 from tutor.play.match import Match
 
@@ -37,7 +38,9 @@ def practise(match: Match, index: int) -> None:
         path = coach.save_puzzle(found[index], bool(deal.mordienne), saved_deals.folder())
         st.session_state.setdefault(f"{P}saved", {})[(match.seed, deal.number, index)] = str(path)
     except RuleViolation as problem:
-        st.session_state[f"{P}problem"] = f"The position could not be saved: {problem.message}"
+        st.session_state[f"{P}problem"] = ui.gettext(
+            language(), "The position could not be saved: {reason}", reason=problem.message
+        )
 
 
 def panel(match: Match) -> None:
@@ -45,17 +48,23 @@ def panel(match: Match) -> None:
     deal = match.deal
     if deal is None:
         return
+    _ = ui.translator(language())
     with st.container(border=True, key="play-coach"):
-        st.markdown("### Coach: your cards this deal")
-        with st.spinner("Playing out each of your decisions..."):
+        st.markdown("### " + _("Coach: your cards this deal"))
+        with st.spinner(_("Playing out each of your decisions...")):
             found = decisions(match)
         if not found:
-            st.markdown("You had no real choice this deal: every time, your cards were all of one rank.")
+            st.markdown(_("You had no real choice this deal: every time, your cards were all of one rank."))
             return
+        # Translators: {playouts} is a number of simulated games, {points} a number of percentage points.
         st.caption(
-            f"For each card you played: its estimated chance of winning the point for North–South, against the "
-            f"best card's ({coach.PLAYOUTS:,} playouts of the rest of the deal, as the Hint does). A card "
-            f"{round(100 * coach.LARGE)} points or more behind is explained."
+            _(
+                "For each card you played: its estimated chance of winning the point for North–South, against the "
+                "best card's ({playouts} playouts of the rest of the deal, as the Hint does). A card {points} "
+                "points or more behind is explained.",
+                playouts=coach.PLAYOUTS,
+                points=round(100 * coach.LARGE),
+            )
         )
         saved = st.session_state.get(f"{P}saved", {})
         for index, decision in enumerate(found):
@@ -67,16 +76,17 @@ def panel(match: Match) -> None:
                 where = saved.get((match.seed, deal.number, index))
                 if where:
                     st.success(
-                        f"Saved to `{md(where)}`: practise it in Practice → My deals.", icon=":material/check_circle:"
+                        _("Saved to `{path}`: practise it in Practice → My deals.", path=md(where)),
+                        icon=":material/check_circle:",
                     )
                 else:
                     st.button(
-                        "Practise this position",
+                        _("Practise this position"),
                         key=f"{P}practise.{deal.number}.{index}",
                         on_click=practise,
                         args=(match, index),
                         icon=":material/extension:",
-                        help="Saves the position with every hand as a `play` puzzle; the exact solver checks it.",
+                        help=_("Saves the position with every hand as a `play` puzzle; the exact solver checks it."),
                     )
         problem = st.session_state.pop(f"{P}problem", None)
         if problem:

@@ -17,6 +17,7 @@ import streamlit as st
 from tutor.app import quiz
 from tutor.content.course import Course
 from tutor.content.lesson import Lesson
+from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress.base import Progress
 
 LAST: Final = "course.last"  # the session's last place: PRACTICE, or the id of a lesson
@@ -44,29 +45,47 @@ class Place:
     label: str = ""
 
 
-def lesson_place(course: Course, lesson: Lesson, progress: Progress) -> Place:
-    """The first section not read, else the first scenario not solved (else the last one)."""
+def _in_lesson(lesson: Lesson, where: str, lang: str) -> str:
+    # Translators: a place in the course, e.g. "Lesson 2: Tricks, section 3 of 5"; {where} is the part after the comma.
+    return ui.gettext(lang, "Lesson {number}: {title}, {where}", number=lesson.order, title=lesson.title, where=where)
+
+
+def _at_section(section: int, sections: int, lang: str) -> str:
+    # Translators: part of a place in the course: "Lesson 2: Tricks, section 3 of 5".
+    return ui.gettext(lang, "section {number} of {total}", number=section, total=sections)
+
+
+def _at_scenario(item: int, scenarios: int, lang: str) -> str:
+    # Translators: part of a place in the course: "Lesson 2: Tricks, scenario 3 of 8".
+    return ui.gettext(lang, "scenario {number} of {total}", number=item, total=scenarios)
+
+
+def lesson_place(course: Course, lesson: Lesson, progress: Progress, lang: str = SOURCE_LANGUAGE) -> Place:
+    """The first section not read, else the first scenario not solved (else the last one); labelled in ``lang``."""
     unread = next((n for n in range(len(lesson.sections)) if not progress.read(lesson.id, n)), None)
     if unread is not None:
-        return Place(
-            lesson, unread, 0, f"Lesson {lesson.order}: {lesson.title}, section {unread + 1} of {len(lesson.sections)}"
-        )
+        where = _at_section(unread + 1, len(lesson.sections), lang)
+        return Place(lesson, unread, 0, _in_lesson(lesson, where, lang))
     scenarios = course.practice(lesson)
     item = next((n for n, s in enumerate(scenarios) if not progress.solved(s.id)), max(0, len(scenarios) - 1))
-    where = f"scenario {item + 1} of {len(scenarios)}" if scenarios else "its scenarios"
-    return Place(lesson, len(lesson.sections), item, f"Lesson {lesson.order}: {lesson.title}, {where}")
+    where = _at_scenario(item + 1, len(scenarios), lang) if scenarios else ui.gettext(lang, "its scenarios")
+    return Place(lesson, len(lesson.sections), item, _in_lesson(lesson, where, lang))
 
 
-def continue_place(course: Course, progress: Progress, session: Mapping[Any, Any] | None = None) -> Place | None:
+def continue_place(
+    course: Course, progress: Progress, session: Mapping[Any, Any] | None = None, lang: str = SOURCE_LANGUAGE
+) -> Place | None:
     """Where the learner left off: the session's last place if any (its lesson at the section shown, or
-    Practice), else the first lesson not done; None when every lesson is done and nothing was worked on."""
+    Practice), else the first lesson not done; None when every lesson is done and nothing was worked on.
+    The place's label is in ``lang``."""
     ss = session if session is not None else {}
     last = ss.get(LAST)
     if last == PRACTICE:
         queue = ss.get(f"{PRACTICE}.queue")
         if isinstance(queue, quiz.Queue):
-            return Place(None, label=f"Practice: {practice_label(queue, course)}")
-        return Place(None, label="Practice")
+            # Translators: {where} is a position on the Practice page, e.g. "lesson 2, Tricks, scenario 4 of 15".
+            return Place(None, label=ui.gettext(lang, "Practice: {where}", where=practice_label(queue, course, lang)))
+        return Place(None, label=ui.pgettext(lang, "a place in the course: the Practice page", "Practice"))
     lesson = course.lesson(last) if isinstance(last, str) else None
     if lesson is not None:
         step = ss.get(step_key(lesson.id), 0)
@@ -75,26 +94,34 @@ def continue_place(course: Course, progress: Progress, session: Mapping[Any, Any
         item = item if isinstance(item, int) else 0
         sections = len(lesson.sections)
         if step < sections:
-            where = f"section {step + 1} of {sections}"
+            where = _at_section(step + 1, sections, lang)
         else:
-            where = f"scenario {item + 1} of {len(course.practice(lesson))}"
-        return Place(lesson, step, item, f"Lesson {lesson.order}: {lesson.title}, {where}")
+            where = _at_scenario(item + 1, len(course.practice(lesson)), lang)
+        return Place(lesson, step, item, _in_lesson(lesson, where, lang))
     following = quiz.next_lesson(course, progress)
-    return lesson_place(course, following, progress) if following is not None else None
+    return lesson_place(course, following, progress, lang) if following is not None else None
 
 
-def practice_label(queue: quiz.Queue, course: Course) -> str:
-    """``Tricks, scenario 4 of 15``: a Practice position in words."""
+def practice_label(queue: quiz.Queue, course: Course, lang: str = SOURCE_LANGUAGE) -> str:
+    """``lesson 2, Tricks, scenario 4 of 15``: a Practice position in words, in ``lang``."""
+    _ = ui.translator(lang)
     lesson = course.lesson(queue.choice) if queue.mode == "Lesson" else None
-    what = {
-        "Lesson": f"lesson {lesson.order}, {lesson.title}" if lesson else "a lesson",
-        "Topic": f"{quiz.topic_title(queue.choice)}",
-        "Endless": f"endless, {quiz.KIND_NAMES.get(queue.choice, queue.choice).lower()}",
-    }.get(queue.mode, queue.mode.lower())
-    if queue.mode == "Endless":
-        return what
+    if queue.mode == "Lesson":
+        # Translators: part of a Practice position: "lesson 2, Tricks, scenario 4 of 15".
+        what = _("lesson {number}, {title}", number=lesson.order, title=lesson.title) if lesson else _("a lesson")
+    elif queue.mode == "Topic":
+        what = quiz.topic_title(queue.choice)  # the topic's name, as the Practice page names it
+    elif queue.mode == "Endless":
+        kind = quiz.KIND_NAMES.get(queue.choice, queue.choice)
+        # Translators: a Practice position: endless questions of one kind; {kind} is e.g. "Ranking cards".
+        return _("endless: {kind}", kind=kind)
+    elif queue.mode == "Mixed":
+        what = _("mixed scenarios")
+    else:  # "My deals" (tutor.app.saved_deals)
+        what = _("my deals")
     shown = min(queue.position + 1, len(queue.items))
-    return f"{what}, scenario {shown} of {len(queue.items)}"
+    # Translators: a Practice position: {what} is what is practised, e.g. "lesson 2, Tricks" or "my deals".
+    return _("{what}, scenario {number} of {total}", what=what, number=shown, total=len(queue.items))
 
 
 def go(place: Place) -> None:
@@ -110,10 +137,16 @@ def go(place: Place) -> None:
     st.switch_page("screens/learn.py", query_params={"lesson": lesson.id})
 
 
-MARK_WORDS = {quiz.DONE: "✓ done", quiz.STARTED: "in progress", quiz.NOT_STARTED: "not started"}
+def mark_word(status: str, lang: str) -> str:
+    """A lesson's mark in words, in ``lang``: ``✓ done``, ``in progress`` or ``not started``."""
+    if status == quiz.DONE:
+        return ui.gettext(lang, "✓ done")
+    if status == quiz.STARTED:
+        return ui.gettext(lang, "in progress")
+    return ui.gettext(lang, "not started")
 
 
-def draw_map(course: Course, progress: Progress, columns: int = 2) -> None:
+def draw_map(course: Course, progress: Progress, lang: str = SOURCE_LANGUAGE, columns: int = 2) -> None:
     """Every lesson as a link to it, with its mark in words (links: reachable with Tab, read by name)."""
     lessons = list(course.lessons)
     # row by row, so that the columns stacked on a phone still read in course order
@@ -122,6 +155,12 @@ def draw_map(course: Course, progress: Progress, columns: int = 2) -> None:
             mark = quiz.lesson_progress(course, lesson, progress).status
             cell.page_link(
                 "screens/learn.py",
-                label=f"{lesson.order}. {lesson.title} · {MARK_WORDS[mark]}",
+                label=ui.gettext(
+                    lang,
+                    "{number}. {title} · {mark}",
+                    number=lesson.order,
+                    title=lesson.title,
+                    mark=mark_word(mark, lang),
+                ),
                 query_params={"lesson": lesson.id},
             )

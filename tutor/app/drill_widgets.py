@@ -128,15 +128,15 @@ def feedback(current: DrillAttempt) -> None:
     if result is None:
         return
     lang = language()
+    _ = ui.translator(lang)
     given, expected = result.given_text(current.drill, lang), result.expected_text(current.drill, lang)
     if result.correct:
-        # Translators: after a right answer to a drill; {answer} is the answer (a card, "tier 13", an order).
-        st.success(ui.gettext(lang, "✓ Right: {answer}", answer=expected), icon=None)
+        # Translators: {expected} is the right answer (a card, a tier, a name, an order of cards).
+        st.success("✓ " + _("Right: {expected}", expected=expected), icon=None)
     else:
-        text = ui.gettext(
-            lang, "✗ Not quite. Your answer: {given}. The right answer: {answer}", given=given, answer=expected
-        )
-        st.error(text, icon=None)
+        # Translators: {given} is the learner's answer, {expected} the right one (cards, a tier, a name...).
+        words = _("Not quite. Your answer: {given}. The right answer: {expected}", given=given, expected=expected)
+        st.error("✗ " + words, icon=None)
     if isinstance(current.drill, drills.OrderDrill):
         draw_order(current.drill)
     st.markdown(steps_md(result.explanation))
@@ -179,26 +179,29 @@ def _beats(prefix: str, current: DrillAttempt, drill: drills.BeatsDrill, record:
 
 
 def _order(prefix: str, current: DrillAttempt, drill: drills.OrderDrill, record: Recorder) -> None:
-    st.caption("Give each card its place: 1 for the best. Two equal cards get the same place.")
+    _ = ui.translator(language())
+    st.caption(_("Give each card its place: 1 for the best. Two equal cards get the same place."))
     for column, c in zip(choice_columns(len(drill.cards)), drill.cards, strict=True):
         with column:
             st.markdown(centred(card_svg(c, width=104)), unsafe_allow_html=True)
             st.selectbox(
-                f"Place of {c}",
+                # Translators: the hidden label (read by screen readers) of the box giving {card} its place.
+                _("Place of {card}", card=c),
                 options=list(range(1, len(drill.cards) + 1)),
                 index=None,
-                placeholder="place",
+                # Translators: shown in an empty box under a card until a place (1 to 5) is chosen; very short.
+                placeholder=_("place"),
                 key=_key(prefix, current, f"place.{c}"),
                 disabled=current.answered,
                 label_visibility="collapsed",
             )
     if not current.answered:
         st.button(
-            "Check my order", key=_key(prefix, current, "check"), type="primary", on_click=_answer_order,
+            _("Check my order"), key=_key(prefix, current, "check"), type="primary", on_click=_answer_order,
             args=(prefix, record),
         )  # fmt: skip
         if current.missing:
-            st.warning("Give every card a place first.")
+            st.warning(_("Give every card a place first."))
 
 
 def draw_order(drill: drills.OrderDrill) -> None:
@@ -207,7 +210,9 @@ def draw_order(drill: drills.OrderDrill) -> None:
     tied = {c for group in drill.answer if len(group) > 1 for c in group}
     captions = [f"{'=' if c in tied else ''}{drill.places[str(c)]}" for c in flat]
     best = drill.answer[0] if len(drill.answer[0]) == 1 else ()
-    st.markdown("**Best first:**")
+    # Translators: above the cards drawn in their right order, the best on the left.
+    heading = ui.gettext(language(), "Best first:")
+    st.markdown(f"**{heading}**")
     st.markdown(cards_html(flat, width=76, captions=captions, highlight=best, spoiled=tied), unsafe_allow_html=True)
 
 
@@ -217,7 +222,7 @@ def _tier(prefix: str, current: DrillAttempt, drill: drills.TierDrill, record: R
     # are drawn afresh (another key) with the answer given selected.
     widget_key = _key(prefix, current, "tier" + (".answered" if current.answered else ""))
     st.pills(
-        "Tier",
+        ui.gettext(language(), "Tier"),
         options=list(drill.choices),
         key=widget_key,
         on_change=_answer_from_widget,
@@ -247,7 +252,7 @@ def _signal(prefix: str, current: DrillAttempt, drill: drills.SignalDrill, recor
     # As the tier pills: redrawn under another key once answered, the answer given still selected.
     widget_key = _key(prefix, current, "signal" + (".answered" if current.answered else ""))
     st.radio(
-        "Your answer",
+        ui.gettext(language(), "Your answer"),
         list(drill.choices),
         format_func=lambda choice: drills.choice_label(drill, choice, language()),
         index=drill.choices.index(current.given) if current.answered and current.given in drill.choices else None,

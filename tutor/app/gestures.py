@@ -18,8 +18,10 @@ from collections.abc import Callable
 from functools import cache
 from xml.etree.ElementTree import Element
 
-from tutor.app.markup import to_string, xml_text
+from tutor.app.markup import escape, to_string, xml_text
+from tutor.app.pagelang import page_language
 from tutor.engine.signals import SIGNAL_IDS
+from tutor.i18n import ui
 
 SVG_NS = "http://www.w3.org/2000/svg"
 VIEW = 64  # every pictogram is drawn in a 64 x 64 box
@@ -27,7 +29,8 @@ INK = "#263238"
 SKIN = "#ffe3c4"
 LINE = 2.6  # the outline's width, in units of the box
 
-# The gesture each picture shows, in a few words: the pictures' accessible names.
+# The gesture each picture shows, in a few words: the pictures' accessible names (English; in the learner's
+# language: gesture_name).
 GESTURE_NAMES: dict[str, str] = {
     "monsieur": "eyes looking up",
     "madame": "head tilted, smiling",
@@ -197,26 +200,52 @@ _DRAW: dict[str, Callable[[], list[Element]]] = {
 assert set(_DRAW) == set(GESTURE_NAMES) == set(SIGNAL_IDS), "one picture and one name per signal"
 
 
-def gesture_label(signal_id: str) -> str:
-    """The accessible name of a signal's picture: ``Gesture: wink``."""
-    return f"Gesture: {GESTURE_NAMES[signal_id]}"
+def gesture_name(signal_id: str, lang: str | None = None) -> str:
+    """What a signal's picture shows, in a few words, in ``lang`` (default: the page's language)."""
+    if signal_id not in GESTURE_NAMES:
+        raise KeyError(signal_id)
+    _ = ui.translator(lang or page_language())
+    # Translators: the gestures' pictures are named by what they show (screen readers, captions): a few words.
+    names = {
+        "monsieur": _("eyes looking up"),
+        "madame": _("head tilted, smiling"),
+        "borgne": _("wink"),
+        "vache": _("pursed lips"),
+        "grand-neuf": _("thumb out"),
+        "petit-neuf": _("little finger out"),
+        "deux-de-chene": _("index finger out"),
+        "deux-d-ecrit": _("miming writing"),
+        "aces": _("open mouth"),
+        "useless-hand": _("shrug"),
+        "mordienne": _("bitten lip"),
+    }
+    return names[signal_id]
+
+
+def gesture_label(signal_id: str, lang: str | None = None) -> str:
+    """The accessible name of a signal's picture: ``Gesture: wink`` (in ``lang``, default the page's)."""
+    language = lang or page_language()
+    # Translators: a gesture picture's name for screen readers; {name} says what it shows, e.g. "wink".
+    return ui.gettext(language, "Gesture: {name}", name=gesture_name(signal_id, language))
 
 
 def gesture_svg(signal_id: str, *, width: int = 40, label: str | None = None) -> str:
     """The pictogram of a signal's gesture as ``<svg role="img" aria-label="...">``, ``width`` pixels square.
 
-    ``label`` replaces the accessible name (for instance with the engine's sentence about who signals what).
-    Raises ``KeyError`` for an unknown signal id.
+    ``label`` replaces the accessible name (for instance with the engine's sentence about who signals what);
+    without it the picture is named in the page's language. Raises ``KeyError`` for an unknown signal id.
     """
-    return _gesture_svg(signal_id, int(width), label)
+    if signal_id not in _DRAW:
+        raise KeyError(signal_id)
+    return _gesture_svg(signal_id, int(width), label if label is not None else gesture_label(signal_id))
 
 
 @cache
-def _gesture_svg(signal_id: str, width: int, label: str | None) -> str:
+def _gesture_svg(signal_id: str, width: int, label: str) -> str:
     draw = _DRAW[signal_id]
     if width < 8:
         raise ValueError(f"a gesture picture must be at least 8 pixels wide, not {width}")
-    text = xml_text(label if label is not None else gesture_label(signal_id))
+    text = xml_text(label)
     svg = Element(
         "svg",
         {
@@ -238,13 +267,14 @@ def _gesture_svg(signal_id: str, width: int, label: str | None) -> str:
 
 
 def gestures_html(signal_ids: list[str] | tuple[str, ...], *, width: int = 40) -> str:
-    """Several pictograms in a wrapping row, each with its gesture's name under it."""
+    """Several pictograms in a wrapping row, each with its gesture's name under it (in the page's language)."""
+    lang = page_language()
     parts = ['<div class="gestures-row" style="display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start">']
     for sid in signal_ids:
         parts.append(
             '<figure style="margin:0;display:flex;flex-direction:column;align-items:center;max-width:'
             f'{width + 40}px">{gesture_svg(sid, width=width)}'
-            f'<figcaption aria-hidden="true" style="font-size:12px;text-align:center">{GESTURE_NAMES[sid]}'
+            f'<figcaption aria-hidden="true" style="font-size:12px;text-align:center">{escape(gesture_name(sid, lang))}'
             "</figcaption></figure>"
         )
     parts.append("</div>")

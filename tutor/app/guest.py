@@ -10,22 +10,32 @@ name keeps the answers.
 
 from __future__ import annotations
 
+import html
 import json
 import secrets
 from collections.abc import Mapping
 
 import streamlit as st
 
+from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress.store import GUEST_TOKEN
 
 COOKIE = "aluette_guest"
 TOKEN = "learner.guest"  # session state: this browser's token (under "learner.", kept when the learner changes)
 SENT = "learner.guest.sent"  # session state: whether the browser sent the cookie with the session's request
 MAX_AGE = 400 * 24 * 3600  # a year and a month: the longest a browser keeps a cookie (Chromium caps it there)
-BLOCKED = (
-    "This browser does not keep cookies for the tutor, so a reload would start a new guest and lose your "
-    "answers: add your name to keep them."
-)
+
+
+def blocked(lang: str) -> str:
+    """The warning shown when the browser refuses the cookie, in ``lang``."""
+    return ui.gettext(
+        lang,
+        "This browser does not keep cookies for the tutor, so a reload would start a new guest and lose your "
+        "answers: add your name to keep them.",
+    )
+
+
+BLOCKED = blocked(SOURCE_LANGUAGE)  # in English, as the browser tests look for it
 
 
 def cookies() -> Mapping[str, str]:
@@ -43,9 +53,9 @@ def token() -> str:
     return str(ss[TOKEN])
 
 
-def remember() -> None:
+def remember(lang: str = SOURCE_LANGUAGE) -> None:
     """Store the session's token in the browser, unless the browser sent it already; draws nothing unless the
-    browser refuses the cookie, and then a one-line warning. Call it inside the sidebar on every run."""
+    browser refuses the cookie, and then a one-line warning in ``lang``. Call it inside the sidebar on every run."""
     value = token()
     if st.session_state.get(SENT):
         return
@@ -53,7 +63,7 @@ def remember() -> None:
     cookie = json.dumps(f"{COOKIE}={value}; Max-Age={MAX_AGE}; Path=/; SameSite=Lax")
     st.html(
         '<p id="aluette-guest-cookie" role="alert" hidden style="font-size:0.875rem;color:#7a3e00;margin:0">'
-        f"⚠ {BLOCKED}</p>"
+        f"⚠ {html.escape(blocked(lang))}</p>"
         "<script>(() => {"
         f"document.cookie = {cookie};"
         f"if (!document.cookie.split('; ').includes({json.dumps(f'{COOKIE}={value}')}))"

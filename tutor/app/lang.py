@@ -17,8 +17,8 @@ else English. Afterwards:
   browser.
 
 Changing the language changes nothing else: pages keep their place in session state under widget keys,
-which do not depend on the words shown. Only the course's texts and the engine's explanations follow it;
-the app's own labels stay English for now. The pseudo-language ``qps`` (every translated text wrapped in
+which do not depend on the words shown. The app's own labels (the ``ui`` domain), the course's texts and
+the engine's explanations all follow it. The pseudo-language ``qps`` (every translated text wrapped in
 ⟦…⟧) is accepted from a link for testing, never offered in the menu nor saved.
 """
 
@@ -30,7 +30,8 @@ import streamlit as st
 
 from tutor.app import learners, state
 from tutor.content.scenario import Scenario
-from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, native_name, pick_language
+from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, native_name, pick_language, ui
+from tutor.i18n.content import localize_generated
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.settings import LANGUAGE, set_setting, setting
 from tutor.progress.store import LearnerError
@@ -169,18 +170,21 @@ def name(lang: str) -> str:
 
 
 def menu() -> None:
-    """The language menu, in the sidebar: every language by its own name."""
+    """The language menu, in the sidebar: every language by its own name (a reader who does not read the page's
+    language still finds theirs), under a label in the page's language."""
     lang = current()
     options = [*LANGUAGES, *([lang] if lang not in LANGUAGES else [])]
     if st.session_state.get(MENU) != lang:
         st.session_state[MENU] = lang
-    st.sidebar.selectbox("Language", options, key=MENU, format_func=name, on_change=_chosen)
+    # Translators: the label of the sidebar's language menu.
+    label = ui.gettext(lang, "Language")
+    st.sidebar.selectbox(label, options, key=MENU, format_func=name, on_change=_chosen)
     mark_page(lang)
 
 
 def mark_page(lang: str) -> None:
     """Say the page's language on ``<html lang>``, so that a screen reader reads it with the right voice
-    (the app's own labels are English still; the course, which is most of what is read, is in ``lang``)."""
+    (the pseudo-language is English underneath)."""
     tag = SOURCE_LANGUAGE if lang == PSEUDO_LANGUAGE else lang
     with st.sidebar:
         st.html(f"<script>document.documentElement.lang = {json.dumps(tag)};</script>", unsafe_allow_javascript=True)
@@ -193,7 +197,9 @@ def scenario(shown: Scenario) -> Scenario:
     """``shown`` in the session's language: the course's copy when it is one of the course's scenarios (an
     attempt keeps the scenario it was made with, perhaps in the language before), else as it is."""
     found = state.course().scenarios.get(shown.id)
-    return found if found is not None and found.file == shown.file else shown
+    if found is not None and found.file == shown.file:
+        return found
+    return localize_generated(shown, current())  # a generated one: its messages in the language
 
 
 __all__ = ["PARAM", "current", "menu", "name", "scenario", "settle"]

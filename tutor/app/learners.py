@@ -19,6 +19,7 @@ import streamlit as st
 
 from tutor.app import guest, state
 from tutor.app.markup import md
+from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.store import NAME_LIMIT, LearnerError, ProgressDB, SqliteProgress
@@ -47,6 +48,12 @@ def is_guest(progress: Progress) -> bool:
     return not isinstance(progress, state.SavedProgress) or progress.guest is not None
 
 
+def _language() -> str:
+    """The session's language as settled by :mod:`tutor.app.lang` (which imports this module, hence read here)."""
+    lang = st.session_state.get(state.LANGUAGE)
+    return lang if isinstance(lang, str) else SOURCE_LANGUAGE
+
+
 # --- choosing and creating (widget callbacks) -----------------------------------------------------------
 
 
@@ -73,8 +80,14 @@ def choose(name: str) -> None:
     st.session_state[ERROR] = None  # an earlier failed "add" is moot now
     st.session_state[NEW] = ""
     if taken_over:
-        answers = f"{taken_over} answer{'s' if taken_over != 1 else ''}"
-        st.session_state[NOTICE] = f"Your {answers} as a guest now count as {md(store.learner)}'s."
+        # Translators: {name} is the learner's name as they typed it.
+        st.session_state[NOTICE] = ui.ngettext(
+            _language(),
+            "Your {n} answer as a guest now counts as {name}'s.",
+            "Your {n} answers as a guest now count as {name}'s.",
+            taken_over,
+            name=md(store.learner),
+        )
 
 
 def _take_over(before: Progress, db: ProgressDB, store: SqliteProgress) -> int:
@@ -144,8 +157,9 @@ def picker(prefix: str) -> None:
     listed = names(db)
     if not listed:
         return
+    language = _language()
     with st.container(border=True):
-        st.markdown("**Who is learning?** Choose your name to continue where you left off.")
+        st.markdown(ui.gettext(language, "**Who is learning?** Choose your name to continue where you left off."))
         shown = listed[:PICKER_LIMIT]
         for n, (column, name) in enumerate(zip(st.columns(len(shown) + 1), shown, strict=False)):
             column.button(
@@ -157,7 +171,9 @@ def picker(prefix: str) -> None:
                 width="stretch",
             )
         if len(listed) > PICKER_LIMIT:
-            st.caption(f"{len(listed) - PICKER_LIMIT} more in the sidebar.")
+            more = len(listed) - PICKER_LIMIT
+            # Translators: learners not shown as buttons, e.g. "3 more in the sidebar."
+            st.caption(ui.ngettext(language, "{n} more in the sidebar.", "{n} more in the sidebar.", more))
 
 
 def sidebar() -> None:
@@ -166,6 +182,7 @@ def sidebar() -> None:
     db = state.database()
     current = state.progress()
     problem = state.problem()
+    _ = ui.translator(_language())
     listed: list[str] = []
     if db is not None and problem is None:
         try:
@@ -174,13 +191,16 @@ def sidebar() -> None:
             st.session_state[state.PROBLEM] = problem = error.message
     with st.sidebar:
         if problem:  # it names a file: shown literally, not as Markdown
-            st.warning(md(f"{problem} {state.KEEP_PRACTISING}"), icon=":material/sync_problem:")
+            st.warning(f"{md(problem)} {md(_('You can keep practising.'))}", icon=":material/sync_problem:")
         notice = st.session_state.pop(NOTICE, None)
         if notice:
             st.success(notice, icon=":material/person_check:")
         if db is None or problem is not None:
-            who = "a guest" if is_guest(current) else f"**{md(current.learner)}** (not saved)"
-            st.caption(f"Practising as {who}.")
+            if is_guest(current):
+                st.caption(_("Practising as a guest."))
+            else:
+                # Translators: {name} is the learner's name as they typed it.
+                st.caption(_("Practising as **{name}** (not saved).", name=md(current.learner)))
             return
         if not is_guest(current) and current.learner not in listed:
             listed.append(current.learner)  # renamed or removed by another session meanwhile
@@ -188,26 +208,29 @@ def sidebar() -> None:
         if st.session_state.get(CHOICE) != wanted:
             st.session_state[CHOICE] = wanted
         st.selectbox(
-            "Who is learning?",
+            _("Who is learning?"),
             listed,
             index=None,
             key=CHOICE,
-            placeholder="Choose your name" if listed else "Add your name below",
+            placeholder=_("Choose your name") if listed else _("Add your name below"),
             on_change=_chosen,
             disabled=not listed,
         )
         if is_guest(current):
             st.caption(
-                "Practising as a guest: your answers are kept in this browser. Choose or add "
-                "your name to keep them for good; everything so far comes with you."
+                _(
+                    "Practising as a guest: your answers are kept in this browser. Choose or add "
+                    "your name to keep them for good; everything so far comes with you."
+                )
             )
-            guest.remember()
+            guest.remember(_.lang)
         else:
-            st.caption(f"**{md(current.learner)}**: your progress is saved on this computer.")
+            # Translators: {name} is the learner's name as they typed it.
+            st.caption(_("**{name}**: your progress is saved on this computer.", name=md(current.learner)))
         refused = st.session_state.get(ERROR)  # why the last name typed was refused
-        with st.expander("Add a learner", expanded=not listed or bool(refused), icon=":material/person_add:"):
+        with st.expander(_("Add a learner"), expanded=not listed or bool(refused), icon=":material/person_add:"):
             with st.form(f"{P}form", border=False, enter_to_submit=True):
-                st.text_input("Name", key=NEW, max_chars=NAME_LIMIT, placeholder="Your first name")
-                st.form_submit_button("Add and start", key=f"{P}create", on_click=create, icon=":material/add:")
+                st.text_input(_("Name"), key=NEW, max_chars=NAME_LIMIT, placeholder=_("Your first name"))
+                st.form_submit_button(_("Add and start"), key=f"{P}create", on_click=create, icon=":material/add:")
             if refused:
                 st.error(md(refused), icon=":material/error:")

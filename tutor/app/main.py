@@ -6,31 +6,47 @@ from pathlib import Path
 
 import streamlit as st
 
-from tutor.app import sidebar
+from tutor.app import lang, sidebar
+from tutor.i18n import ui
 
 # Not "pages/": Streamlit would treat a folder of that name as an old-style multipage app on deep links.
 PAGES = Path(__file__).parent / "screens"
 
+# The language first: the menu's page titles and the browser tab's title are in it.
+language = lang.settle()
+_ = ui.translator(language)
+
+
 # A Material icon rather than an emoji: the page icon must show where no emoji font is installed.
-st.set_page_config(page_title="Aluette tutor", page_icon=":material/playing_cards:", layout="wide")
+# Translators: the browser tab's title.
+st.set_page_config(page_title=_("Aluette tutor"), page_icon=":material/playing_cards:", layout="wide")
 st.html(Path(__file__).parent / "theme.css")  # contrast, headings, phone layout: every page
 
+# The context "menu": a page's or a group of pages' title in the navigation menu, short.
 navigation = st.navigation(
     {
-        "Learn": [
-            st.Page(PAGES / "home.py", title="Home", icon=":material/home:", default=True),
-            st.Page(PAGES / "learn.py", title="Lessons", icon=":material/menu_book:"),
-            st.Page(PAGES / "practice.py", title="Practice", icon=":material/quiz:"),
-            st.Page(PAGES / "review.py", title="Review", icon=":material/event_repeat:"),
-            st.Page(PAGES / "progress.py", title="Progress", icon=":material/insights:"),
+        ui.pgettext(language, "menu", "Learn"): [
+            st.Page(
+                PAGES / "home.py", title=ui.pgettext(language, "menu", "Home"), icon=":material/home:", default=True
+            ),
+            st.Page(PAGES / "learn.py", title=ui.pgettext(language, "menu", "Lessons"), icon=":material/menu_book:"),
+            st.Page(PAGES / "practice.py", title=ui.pgettext(language, "menu", "Practice"), icon=":material/quiz:"),
+            st.Page(PAGES / "review.py", title=ui.pgettext(language, "menu", "Review"), icon=":material/event_repeat:"),
+            st.Page(PAGES / "progress.py", title=ui.pgettext(language, "menu", "Progress"), icon=":material/insights:"),
         ],
-        "Play": [
-            st.Page(PAGES / "play.py", title="Play a game", icon=":material/playing_cards:"),
+        ui.pgettext(language, "menu", "Play"): [
+            st.Page(
+                PAGES / "play.py", title=ui.pgettext(language, "menu", "Play a game"), icon=":material/playing_cards:"
+            ),
         ],
-        "Tools": [
-            st.Page(PAGES / "ranking.py", title="Ranking trainer", icon=":material/leaderboard:"),
-            st.Page(PAGES / "signals.py", title="Signals", icon=":material/front_hand:"),
-            st.Page(PAGES / "rules.py", title="Rules", icon=":material/gavel:"),
+        ui.pgettext(language, "menu", "Tools"): [
+            st.Page(
+                PAGES / "ranking.py",
+                title=ui.pgettext(language, "menu", "Ranking trainer"),
+                icon=":material/leaderboard:",
+            ),
+            st.Page(PAGES / "signals.py", title=ui.pgettext(language, "menu", "Signals"), icon=":material/front_hand:"),
+            st.Page(PAGES / "rules.py", title=ui.pgettext(language, "menu", "Rules"), icon=":material/gavel:"),
         ],
     }
 )

@@ -26,6 +26,7 @@ from tutor.engine.seats import Seat
 from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
 from tutor.engine.trick import Trick
+from tutor.i18n import ui
 from tutor.i18n.explain import render
 
 LINE_WIDTH = 44  # the cards of the line of best play: small, four to a trick
@@ -37,10 +38,12 @@ def solved(scenario: Scenario) -> Explained:
     if scenario.kind != "play":
         return solve(scenario)
     fingerprint = hashlib.sha256(repr((scenario.setup, scenario.mordienne)).encode()).hexdigest()
-    return _solved(scenario.id, fingerprint, scenario)
+    # st.spinner shows only after half a second: a solve already cached shows nothing
+    with st.spinner(ui.gettext(lang.current(), "Solving the position...")):
+        return _solved(scenario.id, fingerprint, scenario)
 
 
-@st.cache_resource(show_spinner="Solving the position...", max_entries=512)
+@st.cache_resource(show_spinner=False, max_entries=512)
 def _solved(scenario_id: str, fingerprint: str, _scenario: Scenario) -> Explained:
     return solve(_scenario)
 
@@ -83,34 +86,43 @@ def line_tricks(result: PlaySolution) -> list[Trick]:
 def results_html(result: PlaySolution) -> str:
     """Each group of cards, small, with what it leads to; the best ones marked in words, not colour alone."""
     rows = []
+    language = lang.current()
+    # Translators: a badge beside the cards that give the best result; short.
+    best_word = escape(ui.pgettext(language, "the best cards to play", "best"))
     for cards, outcome, best in card_groups(result):
-        words = escape(render(outcome, lang.current()))
-        mark = '<span class="alu-badge alu-badge-winner">best</span> ' if best else ""
+        words = escape(render(outcome, language))
+        mark = f'<span class="alu-badge alu-badge-winner">{best_word}</span> ' if best else ""
         row = cards_html(list(cards), width=RESULT_WIDTH, highlight=cards if best else ())
         rows.append(f'<div class="alu-row" style="align-items:center;margin:4px 0">{row}<div>{mark}{words}</div></div>')
-    return '<div class="alu-setup" role="group" aria-label="each card\'s result">' + "".join(rows) + "</div>"
+    label = escape(ui.gettext(language, "each card's result"))
+    return f'<div class="alu-setup" role="group" aria-label="{label}">' + "".join(rows) + "</div>"
 
 
 def line_html(result: PlaySolution) -> str:
     """One line of best play, trick by trick: the four cards in order with who played them, the winner's card
     marked, equal best cards of a spoiled trick marked as tied."""
     parts = []
+    _ = ui.translator(lang.current())
     for number, trick in enumerate(line_tricks(result), start=result.position.trick_number):
-        captions = [seat.value for seat, _ in trick.plays]
-        cards = [c for _, c in trick.plays]
+        captions = [seat.value for seat, _card in trick.plays]
+        cards = [c for _seat, c in trick.plays]
         best = set(trick.best)
-        outcome = f"{trick.winner.title} wins" if trick.winner else "spoiled"
+        if trick.winner:
+            # Translators: the heading of one trick of the line of best play; {winner} is a seat (North...).
+            title = _("Trick {number}: {winner} wins", number=number, winner=trick.winner)
+        else:
+            title = _("Trick {number}: spoiled", number=number)
         row = cards_html(
             cards,
             width=LINE_WIDTH,
             captions=captions,
             highlight=best if trick.winner else (),
             spoiled=best if trick.winner is None else (),
-            label=f"trick {number}: {outcome}",
+            label=title,
         )
         parts.append(
             f'<div class="alu-step" style="align-items:flex-start"><div class="alu-block-title">'
-            f"Trick {number}: {escape(outcome)}</div>{row}</div>"
+            f"{escape(title)}</div>{row}</div>"
         )
     return '<div class="alu-setup"><div class="alu-timeline">' + "".join(parts) + "</div></div>"
 
@@ -118,9 +130,12 @@ def line_html(result: PlaySolution) -> str:
 def show(result: PlaySolution) -> None:
     """The reveal's pictures of a play puzzle: each card's result, and the line drawn trick by trick (the
     steps as text follow, drawn by :mod:`tutor.app.reveal`)."""
-    st.markdown("**What each card leads to**")
+    _ = ui.translator(lang.current())
+    results = _("What each card leads to")
+    st.markdown(f"**{results}**")
     st.markdown(results_html(result), unsafe_allow_html=True)
-    st.markdown("**One line of best play**")
+    line = _("One line of best play")
+    st.markdown(f"**{line}**")
     st.markdown(line_html(result), unsafe_allow_html=True)
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import streamlit as st
+from babel.numbers import format_decimal, format_percent
 
 from tutor.app import saved_deals, state, views
 from tutor.app.cardsvg import card_svg, cards_html
@@ -26,12 +27,14 @@ from tutor.app.gestures import gesture_svg
 from tutor.app.markup import escape
 from tutor.app.reveal import language, md, step_md, steps_md
 from tutor.engine import SIGNALS, TOP_CARDS, Card, RuleViolation, Seat, Team, parse_card
+from tutor.engine.game import DEALS_PER_GAME
 from tutor.engine.ranking import ordered
 from tutor.engine.steps import Step
-from tutor.i18n.explain import render
+from tutor.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, ui
+from tutor.i18n.explain import format_value, render
 from tutor.play import bots, guided
 from tutor.play.hint import Hint, HintRequest, hint
-from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown
+from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown, StepRefusal, WrongPhase
 from tutor.play.record import save_deal
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.games import Owner, SavedGameError, clear_game, is_token, load_game, new_token, save_game
@@ -45,7 +48,6 @@ HINT_PLAYOUTS = 10_000  # about 0.1 s: each tier of the hand gets ~1,000+ playou
 TRICKS = 9
 SLOT_PX = 72  # one card of the hand: four to a row on a 390 px phone, nine on a desktop
 CARD_PX = 64
-ORDINALS = ("1st", "2nd", "3rd", "4th")
 SEAT_ORDER_DRAWN = (Seat.N, Seat.W, Seat.E, Seat.S)  # DOM order of the table grid (N, W, centre, E, S)
 
 CSS = """
@@ -85,6 +87,57 @@ def css() -> str:
 
 def _e(text: object) -> str:
     return escape(str(text))
+
+
+def lang() -> str:
+    """The learner's language (the app's words and the engine's explanations follow it)."""
+    return language()
+
+
+def t() -> ui.Translator:
+    """The app's words in the learner's language: ``_ = t()`` once per drawing function."""
+    return ui.translator(language())
+
+
+def ordinal(place: int) -> str:
+    """A card's place in the trick, 0-based, as a short ordinal ("1st" .. "4th") in the learner's language."""
+    here = lang()
+    # Translators: a card's place in the trick, shown under the card: keep it very short.
+    words = (
+        ui.pgettext(here, "the first card played to a trick", "1st"),
+        ui.pgettext(here, "the second card played to a trick", "2nd"),
+        ui.pgettext(here, "the third card played to a trick", "3rd"),
+        ui.pgettext(here, "the fourth card played to a trick", "4th"),
+    )
+    return words[place]
+
+
+def waiting_for(phase: str) -> str:
+    """What the game waits for in ``phase``, completing "waiting for ...", in the learner's language."""
+    _ = t()
+    phrases = {
+        "draw": _("the first deal to be dealt"),
+        "chant": _("your answer to the chant"),
+        "discard": _("your six discards"),
+        "signals": _("your signals (or none)"),
+        "play": _("your card"),
+        "deal-over": _("the next deal to be dealt"),
+        "game-over": _("nothing: the game is over"),
+    }
+    return phrases[phase]
+
+
+def relation_label(seat: Seat) -> str:
+    """``(North, your partner)``: the seat's title and the learner's relation to it."""
+    return ui.gettext(language(), "({seat}, {who})", seat=seat, who=who(seat))
+
+
+def who(seat: Seat) -> str:
+    """The learner's relation to ``seat``: you, your partner, an opponent."""
+    _ = t()
+    if seat is LEARNER:
+        return _("you")
+    return _("your partner") if seat is PARTNER else _("opponent")
 
 
 # --- session state ----------------------------------------------------------------------------------------
@@ -216,7 +269,9 @@ def persist(match: Match) -> None:
             clear_game(db, other)
         st.session_state[f"{P}unsaved"] = None
     except (ProgressUnavailable, SavedGameError) as problem:
-        st.session_state[f"{P}unsaved"] = f"The game is not being saved: {problem}"
+        st.session_state[f"{P}unsaved"] = ui.gettext(
+            language(), "The game is not being saved: {problem}", problem=str(problem)
+        )
 
 
 @dataclass(frozen=True)
@@ -281,21 +336,31 @@ def discard_waiting() -> None:
 
 def waiting_summary(match: Match) -> str:
     """Where a saved game stands, in one line."""
-    waiting = {
-        "draw": "the partnership draw",
-        "chant": "your answer to the chant",
-        "discard": "your six discards",
-        "signals": "your signals",
-        "play": "your card",
-        "deal-over": "the next deal",
-        "game-over": "nothing",
-    }[match.phase]
-    where = f"deal {match.deal_number} of 5" if match.deal_number else "before the first deal"
+    _ = t()
+    ns, ew = match.scores()[Team.NS], match.scores()[Team.EW]
     state_now = match.state
     if match.phase == "play" and state_now is not None:
-        where += f", trick {len(state_now.tricks) + 1}"
-    ns, ew = match.scores()[Team.NS], match.scores()[Team.EW]
-    return f"seed {match.seed}, {where}, waiting for {waiting}; score North–South {ns}, East–West {ew}"
+        return _(
+            "seed {seed}, deal {deal} of {total}, trick {trick}, waiting for your card; score North–South {ns}, "
+            "East–West {ew}",
+            seed=match.seed,
+            deal=match.deal_number,
+            total=DEALS_PER_GAME,
+            trick=len(state_now.tricks) + 1,
+            ns=ns,
+            ew=ew,
+        )
+    if match.deal_number:
+        return _(
+            "seed {seed}, deal {deal} of {total}, waiting for {waiting}; score North–South {ns}, East–West {ew}",
+            seed=match.seed,
+            deal=match.deal_number,
+            total=DEALS_PER_GAME,
+            waiting=waiting_for(match.phase),
+            ns=ns,
+            ew=ew,
+        )
+    return _("seed {seed}, before the first deal, waiting for the partnership draw", seed=match.seed)
 
 
 def unsaved() -> str | None:
@@ -334,7 +399,8 @@ def guide_box(match: Match) -> None:
     if wanted is None:
         return
     with st.container(border=True, key="play-guide"):
-        st.markdown("**Learn to play: a guided first deal.** One step at a time; only the step asked for works.")
+        _ = t()
+        st.markdown(_("**Learn to play: a guided first deal.** One step at a time; only the step asked for works."))
         st.info(f"**{step_md(wanted.instruction)}**", icon=":material/touch_app:")
         for why in wanted.why:
             st.markdown(f"- {step_md(why)}")
@@ -375,14 +441,28 @@ def _act(action: str, *args: object) -> None:
     st.session_state[f"{P}error"] = None
     wanted = guide(match)
     if wanted is not None and not _as_guided(wanted, action, args):
-        st.session_state[f"{P}error"] = f"In the guided deal: {render(wanted.instruction, language())}"
+        instruction = render(wanted.instruction, language())
+        st.session_state[f"{P}error"] = ui.gettext(
+            language(), "In the guided deal: {instruction}", instruction=instruction
+        )
         return
     try:
         getattr(match, action)(*args)
     except RuleViolation as refusal:
-        st.session_state[f"{P}error"] = refusal.message
+        st.session_state[f"{P}error"] = refusal_text(refusal)
         return
     _record(match)
+
+
+def refusal_text(refusal: RuleViolation) -> str:
+    """A refused action in the learner's language where the match says why as data; else its own words."""
+    if isinstance(refusal, StepRefusal):
+        return render(refusal.step, language())
+    if isinstance(refusal, WrongPhase) and refusal.phase:
+        return ui.gettext(
+            language(), "That can't be done now: the game is waiting for {waiting}.", waiting=waiting_for(refusal.phase)
+        )
+    return refusal.message
 
 
 def _as_guided(wanted: guided.Expected, action: str, args: tuple[object, ...]) -> bool:
@@ -409,7 +489,9 @@ def start_game() -> None:
     seed = int(st.session_state.get(f"{P}seed") or 0)
     st.session_state[f"{P}error"] = None
     if len(name) > NAME_LIMIT:
-        st.session_state[f"{P}error"] = f"A player's name has at most {NAME_LIMIT} characters."
+        st.session_state[f"{P}error"] = ui.gettext(
+            language(), "A player's name has at most {limit} characters.", limit=NAME_LIMIT
+        )
         return
     try:
         match = Match.start(bot_names(name), name, seed, bool(st.session_state.get(f"{P}mordienne", False)))
@@ -538,7 +620,8 @@ def save() -> None:
         path = save_deal(match, saved_deals.folder(), number)
         text = path.read_text(encoding="utf-8")
     except (RuleViolation, OSError) as problem:
-        st.session_state[f"{P}error"] = f"The deal could not be saved: {getattr(problem, 'message', problem)}"
+        reason = str(getattr(problem, "message", problem))
+        st.session_state[f"{P}error"] = ui.gettext(language(), "The deal could not be saved: {reason}", reason=reason)
         return
     st.session_state.setdefault(f"{P}saved", {})[number] = (str(path), text)
 
@@ -588,8 +671,19 @@ def compute_hint(match: Match) -> Hint:
     return result
 
 
+def _locale() -> str:
+    lang_now = language()
+    return SOURCE_LANGUAGE if lang_now == PSEUDO_LANGUAGE else lang_now
+
+
 def pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+    """A chance as a whole percentage, written as the learner's language writes one ("35%", "35 %")."""
+    return format_percent(x, locale=_locale())
+
+
+def points(x: float) -> str:
+    """A chance's margin in percentage points, one decimal, with the language's decimal sign ("1.4", "1,4")."""
+    return format_decimal(round(100 * x, 1), format="0.0", locale=_locale())
 
 
 # --- drawing: small pieces --------------------------------------------------------------------------------
@@ -598,7 +692,8 @@ def pct(x: float) -> str:
 def team_names(match: Match, team: Team) -> str:
     names = match.names
     a, b = team.seats
-    return f"{md(names[a])} and {md(names[b])}"  # for Markdown: names are shown as typed
+    # Translators: two players' names, a partnership. (Names are shown as typed: escaped for Markdown.)
+    return ui.gettext(language(), "{first} and {second}", first=md(names[a]), second=md(names[b]))
 
 
 def scores(match: Match) -> dict[Team, int]:
@@ -614,9 +709,13 @@ def scores(match: Match) -> dict[Team, int]:
 def score_line(match: Match) -> str:
     """``North-South (Alex and Bastien) 2 – East-West (Anne and Colette) 1``."""
     scores_now = scores(match)
-    return (
-        f"North–South ({team_names(match, Team.NS)}) **{scores_now[Team.NS]}** – "
-        f"East–West ({team_names(match, Team.EW)}) **{scores_now[Team.EW]}**"
+    return ui.gettext(
+        language(),
+        "North–South ({ns_names}) **{ns}** – East–West ({ew_names}) **{ew}**",
+        ns_names=team_names(match, Team.NS),
+        ns=scores_now[Team.NS],
+        ew_names=team_names(match, Team.EW),
+        ew=scores_now[Team.EW],
     )
 
 
@@ -635,7 +734,7 @@ def signals_html(shown: Sequence[SignalShown]) -> str:
     for s in shown:
         rows.append(
             f'<div class="alu-sig-row" data-signal="{_e(s.id)}" data-seat="{s.seat.value}">'
-            f'<span class="alu-sig-icon">{gesture_svg(s.id, width=36)}</span>'
+            f'<span class="alu-sig-icon">{gesture_svg(s.id, width=36, label=gesture_word(s.id))}</span>'
             f"<span>{_e(render(s.step, language()))}</span></div>"
         )
     return "".join(rows)
@@ -671,39 +770,46 @@ def table_html(match: Match) -> str:
     South's own hand is drawn under the table by the page (as buttons in the play phase).
     """
     see = see_everything()
+    _ = t()
+    here = lang()
     table = match.table(see_everything=see)
     state = match.state
     leader = state.leader if state is not None and match.phase == "play" else None
     cells: dict[Seat, str] = {}
     for seat in SEAT_ORDER_DRAWN:
         badges = [views.seat_chip(seat)]
+        # Translators: the badges beside a player's name at the table: keep them short.
         if seat is table.dealer:
-            badges.append(views.badge("deals", "dealer"))
+            badges.append(views.badge(ui.pgettext(here, "a badge: this player deals", "deals"), "dealer"))
         if seat is table.eldest:
-            badges.append(views.badge("eldest", "eldest"))
+            badges.append(views.badge(ui.pgettext(here, "a badge: this player is the eldest", "eldest"), "eldest"))
         if seat is leader:
-            badges.append(views.badge("leads", "leader"))
+            badges.append(views.badge(ui.pgettext(here, "a badge: this player leads the trick", "leads"), "leader"))
         if seat is table.to_play:
-            badges.append(views.badge("your turn" if seat is LEARNER else "to play", "turn"))
+            badges.append(views.badge(_("your turn") if seat is LEARNER else _("to play"), "turn"))
         if state is not None:
             won = table.tricks_won.get(seat, 0)
-            badges.append(views.badge(f"{won} trick{'' if won == 1 else 's'}"))
-        who = "you" if seat is LEARNER else ("your partner" if seat is PARTNER else "opponent")
+            badges.append(views.badge(ui.ngettext(here, "{n} trick", "{n} tricks", won)))
         head = (
             f'<div class="alu-seat-head"><span class="alu-seat-name">{_e(table.names[seat])} '
-            f'<span class="alu-who">({_e(seat.title)}, {who})</span></span>{"".join(badges)}</div>'
+            f'<span class="alu-who">{_e(relation_label(seat))}</span></span>'
+            f"{''.join(badges)}</div>"
         )
         body = signal_icons(table.signals, seat)
         if seat is not LEARNER and table.deal_number:
             hand = table.hands.get(seat)
             size = table.hand_sizes.get(seat, 0)
             if hand is not None:
-                body += cards_html(list(hand), width=40, label=f"{table.names[seat]}'s hand", gap=2)
+                body += cards_html(list(hand), width=40, label=_("{name}'s hand", name=table.names[seat]), gap=2)
             else:
-                body += _fan(size, 40, f"{table.names[seat]}: {size} face-down cards")
+                fan = ui.ngettext(
+                    here, "{name}: {n} face-down card", "{name}: {n} face-down cards", size, name=table.names[seat]
+                )
+                body += _fan(size, 40, fan)
         cells[seat] = head + body
     centre = _centre(match)
-    parts = ['<div class="alu-table alu-wide alu-play" role="group" aria-label="the table">']
+    aria = _("the table")
+    parts = [f'<div class="alu-table alu-wide alu-play" role="group" aria-label="{_e(aria)}">']
     for seat in (Seat.N, Seat.W):
         parts.append(
             f'<div class="alu-seat alu-seat-{seat.value.lower()}" data-seat="{seat.value}">{cells[seat]}</div>'
@@ -721,39 +827,50 @@ def _centre(match: Match) -> str:
     """The middle of the table: the trick under way, each card on its player's side, numbered in order."""
     state = match.state
     phase = match.phase
-    if phase in ("chant", "discard"):
-        return f'<div class="alu-turn-note">Deal {match.deal_number} of 5: {_PHASE_NOTE[phase]}</div>'
+    _ = t()
+    number, total = match.deal_number, DEALS_PER_GAME
+    if phase == "chant":
+        note = _("Deal {number} of {total}: the chant?", number=number, total=total)
+        return f'<div class="alu-turn-note">{_e(note)}</div>'
+    if phase == "discard":
+        note = _("Deal {number} of {total}: your discards", number=number, total=total)
+        return f'<div class="alu-turn-note">{_e(note)}</div>'
     if state is None:
         return ""
     if phase == "signals":
-        return '<div class="alu-turn-note">Signals before the first trick</div>'
+        note = _("Signals before the first trick")
+        return f'<div class="alu-turn-note">{_e(note)}</div>'
     if state.finished:
-        return '<div class="alu-turn-note">The deal is over</div>'
+        note = _("The deal is over")
+        return f'<div class="alu-turn-note">{_e(note)}</div>'
     trick_number = len(state.tricks) + 1
     plays = dict(state.current_plays)
     order = {seat: n for n, (seat, _) in enumerate(state.current_plays)}
     spot = {}
     for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
         if seat in plays:
-            spot[seat] = card_svg(plays[seat], width=64, caption=ORDINALS[order[seat]])
+            spot[seat] = card_svg(plays[seat], width=64, caption=ordinal(order[seat]))
         else:
             spot[seat] = '<div class="alu-cross-empty"></div>'
     names = match.names
-    if not plays:
-        who = "You lead" if state.leader is LEARNER else f"{names[state.leader]} leads"
-        label = f"Trick {trick_number} of {TRICKS}: {who}"
+    if not plays and state.leader is LEARNER:
+        label = _("Trick {number} of {total}: you lead", number=trick_number, total=TRICKS)
+    elif not plays:
+        label = _(
+            "Trick {number} of {total}: {name} leads", number=trick_number, total=TRICKS, name=names[state.leader]
+        )
     else:
-        label = f"Trick {trick_number} of {TRICKS}, led by {names[state.leader]}"
+        label = _(
+            "Trick {number} of {total}, led by {name}", number=trick_number, total=TRICKS, name=names[state.leader]
+        )
+    aria = _("the trick under way")
     return (
         f'<div class="alu-cross-label">{_e(label)}</div>'
-        '<div class="alu-cross" role="group" aria-label="the trick under way">'
+        f'<div class="alu-cross" role="group" aria-label="{_e(aria)}">'
         f'<div></div><div data-seat="N">{spot[Seat.N]}</div><div></div>'
         f'<div data-seat="W">{spot[Seat.W]}</div><div></div><div data-seat="E">{spot[Seat.E]}</div>'
         f'<div></div><div data-seat="S">{spot[Seat.S]}</div><div></div></div>'
     )
-
-
-_PHASE_NOTE = {"chant": "the chant?", "discard": "your discards"}
 
 
 def trick_html(match: Match, number: int, width: int = 48) -> str:
@@ -773,10 +890,11 @@ def trick_html(match: Match, number: int, width: int = 48) -> str:
             caption=f"{n + 1} {seat.value}",
         )
         items.append(f'<div data-seat="{seat.value}">{mark}</div>')
+    _ = t()
     result = (
-        views.seat_chip(None, text="spoiled")
+        views.seat_chip(None, text=ui.pgettext(lang(), "a trick with no winner", "spoiled"))
         if trick.winner is None
-        else views.seat_chip(trick.winner, text=f"{names[trick.winner]} wins")
+        else views.seat_chip(trick.winner, text=_("{name} wins", name=names[trick.winner]))
     )
     return (
         f'<div class="alu-block" data-trick="{number}"><div class="alu-row" style="align-items:center">'
@@ -816,6 +934,8 @@ def draw_view(match: Match, shown: int) -> DrawView:
     boxes = []
     seats = match.seats
     complete = shown == len(cards)
+    _ = t()
+    nothing_yet = _("no card yet")
     for name in match.draw_players:
         got = [c for c in draw.received[name] if c in dealt]
         has_top = any(c in TOP_CARDS for c in got)
@@ -825,18 +945,23 @@ def draw_view(match: Match, shown: int) -> DrawView:
                 width=44,
                 captions=[str(number[c]) for c in got],
                 highlight=[c for c in got if c in TOP_CARDS],
-                label=f"{name}'s cards",
+                label=_("{name}'s cards", name=name),
                 gap=2,
             )
             if got
-            else '<div class="alu-note">no card yet</div>'
+            else f'<div class="alu-note">{_e(nothing_yet)}</div>'
         )
-        where = f" → {seats[name].title}" if complete else ""
-        you = " (you)" if name == match.learner else ""
+        mine = name == match.learner
+        if complete and mine:
+            heading = _("{name} (you) → {seat}", name=name, seat=seats[name])
+        elif complete:
+            heading = f"{name} → {format_value(seats[name], '', language())}"
+        else:
+            heading = _("{name} (you)", name=name) if mine else name
         extra = " alu-player-top" if has_top else ""
         boxes.append(
             f'<div class="alu-player{extra}" data-player="{_e(name)}"><div class="alu-player-name">'
-            f"{_e(name)}{_e(you)}{_e(where)}</div>{row}</div>"
+            f"{_e(heading)}</div>{row}</div>"
         )
     # The engine explains the draw one step per card dealt (each marked with its card's number), then the
     # partnerships and the first dealer: part way through, only the steps of the cards dealt so far.
@@ -849,17 +974,19 @@ def seating_html(match: Match) -> str:
     """Who sits where after the draw, and who deals first (no hands yet)."""
     names = match.names
     first = match.first_dealer
+    _ = t()
     cells = {}
     for seat in (Seat.N, Seat.W, Seat.E, Seat.S):
-        who = "you" if seat is LEARNER else ("your partner" if seat is PARTNER else "opponent")
         badges = [views.seat_chip(seat)]
         if seat is first:
-            badges.append(views.badge("deals first", "dealer"))
+            badges.append(views.badge(_("deals first"), "dealer"))
         cells[seat] = (
             f'<div class="alu-seat-head"><span class="alu-seat-name">{_e(names[seat])} '
-            f'<span class="alu-who">({_e(seat.title)}, {who})</span></span>{"".join(badges)}</div>'
+            f'<span class="alu-who">{_e(relation_label(seat))}</span></span>'
+            f"{''.join(badges)}</div>"
         )
-    parts = ['<div class="alu-table alu-play" role="group" aria-label="the seating">']
+    aria = _("the seating")
+    parts = [f'<div class="alu-table alu-play" role="group" aria-label="{_e(aria)}">']
     for seat in (Seat.N, Seat.W):
         parts.append(f'<div class="alu-seat alu-seat-{seat.value.lower()}">{cells[seat]}</div>')
     parts.append('<div class="alu-centre"></div>')
@@ -874,20 +1001,23 @@ def seating_html(match: Match) -> str:
 
 def settings(in_game: bool) -> None:
     """The two settings; in a game, mordienne applies from the next deal scored."""
+    _ = t()
+    rule = _(
+        "Optional rule: the deal's point is worth 2 when the player who wins it did not win the first trick, "
+        "won no trick before their first win, and from then on won every trick to the ninth."
+    )
     st.toggle(
-        "Mordienne rule",
+        _("Mordienne rule"),
         key=f"{P}mordienne",
         on_change=set_mordienne,
         persist_state="session",
-        help="Optional rule: the deal's point is worth 2 when the player who wins it did not win the first trick, "
-        "won no trick before their first win, and from then on won every trick to the ninth."
-        + (" A change applies from the next deal scored." if in_game else ""),
+        help=rule + (" " + _("A change applies from the next deal scored.") if in_game else ""),
     )
     st.toggle(
-        "See everything",
+        _("See everything"),
         key=f"{P}see",
         persist_state="session",
-        help="Show every hand, the opponents' signals and the hidden steps of the explanations (for study).",
+        help=_("Show every hand, the opponents' signals and the hidden steps of the explanations (for study)."),
     )
 
 
@@ -928,12 +1058,14 @@ def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None
         legal &= set(wanted.cards)  # the guided deal accepts only its card
     deal = match.deal
     turn = len(deal.plays) if deal else 0
+    _ = t()
     with st.container(horizontal=True, gap="small", key=f"{P}hand"):
         for c in slots:
             with st.container(width=SLOT_PX, gap="small"):
                 if c not in in_hand:
+                    played = _("{card:label}: played", card=c)
                     st.markdown(
-                        f'<div class="alu-slot-empty" title="{_e(c.label)}: played" aria-hidden="true"></div>',
+                        f'<div class="alu-slot-empty" title="{_e(played)}" aria-hidden="true"></div>',
                         unsafe_allow_html=True,
                     )
                     continue
@@ -944,7 +1076,7 @@ def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None
                 )
                 if chances is not None and c in chances.chances:
                     err = chances.standard_errors.get(c, 0.0)
-                    label = f"{pct(chances.chances[c])} ± {100 * err:.1f}"
+                    label = f"{pct(chances.chances[c])} ± {points(err)}"
                     st.caption(f"★ **{label}**" if best else label)
                 if clickable:
                     st.button(
@@ -955,7 +1087,7 @@ def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None
                         disabled=c not in legal,
                         type="primary" if best else "secondary",
                         width="stretch",
-                        help=f"Play {c.label}",
+                        help=_("Play {card:label}", card=c),
                     )
 
 
@@ -970,9 +1102,17 @@ def discard_grid(match: Match) -> None:
                 st.checkbox(str(c), key=discard_key(match, c))
 
 
-def signal_option(sid: str) -> str:
+def signal_options() -> dict[str, str]:
+    """Each signal's id and its meaning in the learner's language: the choices of the signals widget (a
+    lookup made once per run, so the widget's labels never depend on where they are read)."""
+    lang_now = language()
+    return {s.id: format_value(s, "meaning", lang_now) for s in SIGNALS}
+
+
+def gesture_word(sid: str) -> str:
+    """A signal's gesture in the learner's language (the accessible name of its picture)."""
     s = next(s for s in SIGNALS if s.id == sid)
-    return s.meaning
+    return format_value(s, "gesture", language())
 
 
 def is_chanter(match: Match) -> bool:
@@ -985,7 +1125,8 @@ def game_log() -> None:
     entries = list(reversed(log()))
     if not entries:
         return
-    with st.expander("Game log: every explanation so far, newest first"):
+    _ = t()
+    with st.expander(_("Game log: every explanation so far, newest first")):
         current = None
         for entry in entries:
             shown = entry.event.visible(see_everything())
@@ -993,7 +1134,8 @@ def game_log() -> None:
                 continue
             if entry.deal != current:
                 current = entry.deal
-                st.markdown(f"### {'The draw' if entry.deal == 0 else f'Deal {entry.deal}'}")
+                heading = _("The draw") if entry.deal == 0 else _("Deal {number}", number=entry.deal)
+                st.markdown(f"### {heading}")
             st.markdown(events_markdown([shown]))
 
 
@@ -1036,12 +1178,14 @@ def winner_line(match: Match) -> str:
     if result is None:
         return ""
     ns, ew = result.scores[Team.NS], result.scores[Team.EW]
+    _ = t()
     if result.winner is None:
-        return f"A drawn game, {ns}–{ew}."
-    points = max(ns, ew), min(ns, ew)
-    you = " You win!" if result.winner is Team.NS else ""
-    team = "North–South" if result.winner is Team.NS else "East–West"
-    return f"{team} ({team_names(match, result.winner)}) win the game {points[0]}–{points[1]}.{you}"
+        return _("A drawn game, {ns}–{ew}.", ns=ns, ew=ew)
+    high, low = max(ns, ew), min(ns, ew)
+    names = team_names(match, result.winner)
+    if result.winner is Team.NS:
+        return _("North–South ({names}) win the game {high}–{low}. You win!", names=names, high=high, low=low)
+    return _("East–West ({names}) win the game {high}–{low}.", names=names, high=high, low=low)
 
 
 def draw_summary(match: Match) -> list[Event]:
@@ -1065,9 +1209,13 @@ def partner_signals(match: Match) -> None:
     the icons under South on the table.)"""
     shown = match.signals_shown(see_everything=see_everything())
     names = match.names
+    _ = t()
     groups = (
-        (f"{names[PARTNER]}'s signals (your partner, North)", [s for s in shown if s.seat is PARTNER]),
-        ("East and West's signals (seen because “see everything” is on)", [s for s in shown if s.seat.team is Team.EW]),
+        (_("{name}'s signals (your partner, North)", name=names[PARTNER]), [s for s in shown if s.seat is PARTNER]),
+        (
+            _("East and West's signals (seen because “see everything” is on)"),
+            [s for s in shown if s.seat.team is Team.EW],
+        ),
     )
     with st.container(border=True):
         for title, group in groups:
@@ -1075,4 +1223,4 @@ def partner_signals(match: Match) -> None:
                 st.markdown(f"**{md(title)}**")
                 st.markdown(signals_html(group), unsafe_allow_html=True)
         if match.phase == "signals" and not any(s.seat is PARTNER for s in shown):
-            st.markdown(f"**{md(names[PARTNER])} gives no signal.**")
+            st.markdown("**" + _("{name} gives no signal.", name=md(names[PARTNER])) + "**")

@@ -1,8 +1,10 @@
 """Prediction widgets: one fitting widget (or small group of widgets) per asked outcome key.
 
 A :class:`Question` is planned from the scenario and the key's shape (:func:`tutor.content.outcomes.shape_of`):
-its plain-English wording, the widget parts to draw, and how the parts' values combine into an answer the
-grader (:func:`tutor.content.grading.grade`) can read. Planning is pure; :func:`draw` puts the widgets on the
+its wording in the learner's language (the ``ui`` domain), the widget parts to draw, and how the parts'
+values combine into an answer the grader (:func:`tutor.content.grading.grade`) can read. An option is an id
+(a seat's code, ``spoiled``, the rules' English words of a signal); only its shown label is translated, so
+grading is the same in every language. Planning is pure; :func:`draw` puts the widgets on the
 page and :func:`collect` reads their values back from ``st.session_state`` (so a form's submit callback can
 grade before the page is redrawn).
 
@@ -27,6 +29,7 @@ from typing import Any, Literal, cast
 import streamlit as st
 
 from tutor.app import card_answer, cardsvg
+from tutor.app import lang as app_lang
 from tutor.app.card_answer import Choice, Pick
 from tutor.content.grading import asked
 from tutor.content.outcomes import Shape, shape_of
@@ -43,108 +46,210 @@ from tutor.content.scenario import (
 )
 from tutor.engine import NAMED_CARDS, SEATS, SIGNAL_IDS, SIGNALS, TOP_KEYS, Explained, Seat, parse_card
 from tutor.engine.solver import PlaySolution
+from tutor.i18n import SOURCE_LANGUAGE, ui
+from tutor.i18n.explain import format_value
 
 NOBODY = "none"  # the grader reads "none" (and "spoiled") as null
 SPOILED = "spoiled"
 _SEAT_CODES = tuple(s.value for s in SEATS)
-_SEAT_TITLES = {s.value: s.title for s in SEATS}
 _TOP_NAMES = dict(zip(TOP_KEYS, ("Monsieur", "Madame", "Le Borgne", "La Vache"), strict=True))
 _TEAMS = ("NS", "EW")
 PILLS_UP_TO = 21  # card choices shown as clickable pills up to this many options (a chanter's 15, hand + talon)
-_TEAM_TITLES = {"NS": "NS (North and South)", "EW": "EW (East and West)"}
-
-# Seat and team keys whose answer may be "nobody", and how that choice reads.
-_NULL_CHOICES: dict[tuple[str, str], tuple[str, str]] = {
-    ("trick", "winner"): (SPOILED, "Spoiled: nobody"),
-    ("deal", "point_winner"): (NOBODY, "Nobody"),
-    ("deal", "scoring_team"): (NOBODY, "Nobody scores"),
-    ("game", "winner"): (NOBODY, "Nobody: a drawn game"),
-}
-
-# How each question reads; {first} is filled in where a player's name is needed.
-QUESTIONS: dict[tuple[str, str], str] = {
-    ("rank", "highest"): "Which card is highest? Click it; if several tie for best, click them all.",
-    ("rank", "tie"): "Do two or more cards tie for best?",
-    ("rank", "order"): "Click the cards from best to worst. Equal cards share a place.",
-    ("rank", "tiers"): "Which tier is each card in? (1 is the best tier, 19 the lowest.)",
-    ("draw", "holders"): "Who ends up holding each of the four top cards?",
-    ("draw", "partnerships"): "Who partners {first}?",
-    ("draw", "first_dealer"): "Who deals the first deal?",
-    ("draw", "received"): "Which cards does each player receive, in the order they get them?",
-    ("trick", "winner"): "Who wins this trick? Click the winning card, or Spoiled.",
-    ("trick", "spoiled"): "Is this trick spoiled?",
-    ("trick", "next_leader"): "Who leads the next trick?",
-    ("trick", "best"): "Which cards tie for best? Click them; if one card is best on its own, click just that one.",
-    ("deal", "trick_winners"): "Who wins each of the nine tricks?",
-    ("deal", "tricks_won"): "How many tricks does each player win?",
-    ("deal", "point_winner"): "Who wins the point?",
-    ("deal", "scoring_team"): "Which partnership scores?",
-    ("deal", "points"): "How many points does this deal score?",
-    ("deal", "mordienne"): "Is it a mordienne?",
-    ("deal", "leaders"): "Who leads each of the nine tricks?",
-    ("chant", "happens"): "Does the chant happen?",
-    ("chant", "eldest"): "Who is the eldest?",
-    ("chant", "received"): "Which talon cards {does} {who} receive, in order?",
-    ("chant", "keep"): "Which nine cards should {who} keep? Click them.",
-    ("chant", "keep_tiers"): "Which nine tiers {does} {who} keep? Write the tier numbers, 1 for the best.",
-    ("signal", "meaning"): "What does this signal say?",
-    ("signal", "gesture"): "Which gesture gives this signal?",
-    ("signal", "signals"): "Which signals should this hand give?",
-    ("signal", "aces"): "How many aces does this hand signal?",
-    ("game", "dealers"): "Who deals each of the five deals?",
-    ("game", "scores"): "What is the score after five deals?",
-    ("game", "winner"): "Which partnership wins the game?",
-    ("dealing", "eldest"): "Who is the eldest?",
-    ("dealing", "cutter"): "Who cuts the pack?",
-    ("dealing", "hands"): "Which nine cards does each player get?",
-    ("dealing", "talon"): "Which twelve cards are left in the talon, in order?",
-    ("play", "best"): "Which card should {who} play? Click it.",
-    ("play", "value"): "With best play by everyone, what does the deal give?",
-}
-
-# Short names for the answer column when a grade is shown.
-SHORT: dict[str, str] = {
-    "highest": "Highest",
-    "tie": "Tie",
-    "order": "Order",
-    "tiers": "Tiers",
-    "holders": "Top-card holders",
-    "partnerships": "Partnerships",
-    "first_dealer": "First dealer",
-    "received": "Cards received",
-    "winner": "Winner",
-    "spoiled": "Spoiled",
-    "next_leader": "Next leader",
-    "best": "Best cards",
-    "trick_winners": "Trick winners",
-    "tricks_won": "Tricks won",
-    "point_winner": "Point winner",
-    "scoring_team": "Scoring partnership",
-    "points": "Points",
-    "mordienne": "Mordienne",
-    "leaders": "Leaders",
-    "happens": "Chant happens",
-    "eldest": "Eldest",
-    "keep": "Cards kept",
-    "keep_tiers": "Tiers kept",
-    "meaning": "Meaning",
-    "gesture": "Gesture",
-    "signals": "Signals",
-    "aces": "Aces",
-    "dealers": "Dealers",
-    "scores": "Score",
-    "cutter": "Cutter",
-    "hands": "Hands",
-    "talon": "Talon",
-    "value": "Result",
-}
-# Where a key reads differently in one kind.
-SHORT_IN: dict[tuple[str, str], str] = {("play", "best"): "Card to play"}
 
 
-def short(kind: str, key: str) -> str:
-    """The short name of an outcome key in the answer table and the "still open" warning."""
-    return SHORT_IN.get((kind, key), SHORT.get(key, key))
+def seat_title(code: str, lang: str) -> str:
+    """A seat's title in ``lang`` ("North"); anything else (a player's name) as it is."""
+    return format_value(Seat(code), "", lang) if code in _SEAT_CODES else code
+
+
+def _team_titles(lang: str) -> dict[str, str]:
+    _ = ui.translator(lang)
+    # Translators: an answer option; NS and EW are the partnerships' codes, kept as they are.
+    return {"NS": _("NS (North and South)"), "EW": _("EW (East and West)")}
+
+
+def _null_choice(kind: str, key: str, lang: str) -> tuple[str, str, str] | None:
+    """For a seat or team key whose answer may be "nobody": the option, its words, and its short words (in a
+    compact row of nine selectboxes)."""
+    _ = ui.translator(lang)
+    match (kind, key):
+        case ("trick", "winner") | ("deal", "trick_winners"):
+            # Translators: an answer option: the trick is spoiled (equal best cards), so nobody wins it.
+            return SPOILED, _("Spoiled: nobody"), _("Spoiled")
+        case ("deal", "point_winner"):
+            return NOBODY, _("Nobody"), _("Nobody")
+        case ("deal", "scoring_team"):
+            return NOBODY, _("Nobody scores"), _("Nobody")
+        case ("game", "winner"):
+            return NOBODY, _("Nobody: a drawn game"), _("Nobody")
+    return None
+
+
+def question_text(kind: str, key: str, lang: str, first: str = "", who: Sequence[str] = ()) -> str:
+    """How the question for ``key`` reads in ``lang``. ``first``: the player a partnership question is about;
+    ``who``: the seats a chant or play question is about (codes)."""
+    _ = ui.translator(lang)
+    seats = tuple(Seat(s) for s in who)
+    match (kind, key):
+        case ("rank", "highest"):
+            return _("Which card is highest? Click it; if several tie for best, click them all.")
+        case ("rank", "tie"):
+            return _("Do two or more cards tie for best?")
+        case ("rank", "order"):
+            return _("Click the cards from best to worst. Equal cards share a place.")
+        case ("rank", "tiers"):
+            return _("Which tier is each card in? (1 is the best tier, 19 the lowest.)")
+        case ("draw", "holders"):
+            return _("Who ends up holding each of the four top cards?")
+        case ("draw", "partnerships"):
+            # Translators: {first} is a player's first name (Jeanne, Pierre...).
+            return _("Who partners {first}?", first=first)
+        case ("draw", "first_dealer"):
+            return _("Who deals the first deal?")
+        case ("draw", "received"):
+            return _("Which cards does each player receive, in the order they get them?")
+        case ("trick", "winner"):
+            return _("Who wins this trick? Click the winning card, or Spoiled.")
+        case ("trick", "spoiled"):
+            return _("Is this trick spoiled?")
+        case ("trick", "next_leader"):
+            return _("Who leads the next trick?")
+        case ("trick", "best"):
+            return _("Which cards tie for best? Click them; if one card is best on its own, click just that one.")
+        case ("deal", "trick_winners"):
+            return _("Who wins each of the nine tricks?")
+        case ("deal", "tricks_won"):
+            return _("How many tricks does each player win?")
+        case ("deal", "point_winner"):
+            return _("Who wins the point?")
+        case ("deal", "scoring_team"):
+            return _("Which partnership scores?")
+        case ("deal", "points"):
+            return _("How many points does this deal score?")
+        case ("deal", "mordienne"):
+            return _("Is it a mordienne?")
+        case ("deal", "leaders"):
+            return _("Who leads each of the nine tricks?")
+        case ("chant", "happens"):
+            return _("Does the chant happen?")
+        case ("chant", "eldest") | ("dealing", "eldest"):
+            return _("Who is the eldest?")
+        case ("chant", "received"):
+            if not seats:
+                return _("Which talon cards do the eldest and the dealer receive, in order?")
+            return ui.ngettext(
+                lang,
+                # Translators: {who} is one seat ("West") or two ("North and West"); the form follows how many.
+                "Which talon cards does {who} receive, in order?",
+                "Which talon cards do {who} receive, in order?",
+                len(seats),
+                who=seats,
+            )
+        case ("chant", "keep"):
+            if not seats:
+                return _("Which nine cards should the eldest and the dealer keep? Click them.")
+            return ui.ngettext(
+                lang,
+                # Translators: {who} is one seat ("West") or two ("North and West"); the form follows how many.
+                "Which nine cards should {who} keep? Click them.",
+                "Which nine cards should {who} keep? Click them.",
+                len(seats),
+                who=seats,
+            )
+        case ("chant", "keep_tiers"):
+            if not seats:
+                return _("Which nine tiers do the eldest and the dealer keep? Write the tier numbers, 1 for the best.")
+            return ui.ngettext(
+                lang,
+                # Translators: {who} is one seat ("West") or two ("North and West"); the form follows how many.
+                "Which nine tiers does {who} keep? Write the tier numbers, 1 for the best.",
+                "Which nine tiers do {who} keep? Write the tier numbers, 1 for the best.",
+                len(seats),
+                who=seats,
+            )
+        case ("signal", "meaning"):
+            return _("What does this signal say?")
+        case ("signal", "gesture"):
+            return _("Which gesture gives this signal?")
+        case ("signal", "signals"):
+            return _("Which signals should this hand give?")
+        case ("signal", "aces"):
+            return _("How many aces does this hand signal?")
+        case ("game", "dealers"):
+            return _("Who deals each of the five deals?")
+        case ("game", "scores"):
+            return _("What is the score after five deals?")
+        case ("game", "winner"):
+            return _("Which partnership wins the game?")
+        case ("dealing", "cutter"):
+            return _("Who cuts the pack?")
+        case ("dealing", "hands"):
+            return _("Which nine cards does each player get?")
+        case ("dealing", "talon"):
+            return _("Which twelve cards are left in the talon, in order?")
+        case ("play", "best"):
+            if seats:
+                # Translators: {who} is the seat to play ("South").
+                return _("Which card should {who} play? Click it.", who=seats[0])
+            return _("Which card should be played? Click it.")
+        case ("play", "value"):
+            return _("With best play by everyone, what does the deal give?")
+    # Translators: a question for an answer the app has no wording for yet; {key} is its name in English.
+    return _("What is the {key}?", key=key.replace("_", " "))
+
+
+def short_names(lang: str) -> dict[str, str]:
+    """Every outcome key's short name in ``lang``: the answer table's first column, the "still open" warning."""
+    _ = ui.translator(lang)
+    # Translators: the short names of the answers, in the results table's first column and in "still open: ...".
+    return {
+        "highest": _("Highest"),
+        "tie": _("Tie"),
+        "order": _("Order"),
+        "tiers": _("Tiers"),
+        "holders": _("Top-card holders"),
+        "partnerships": _("Partnerships"),
+        "first_dealer": _("First dealer"),
+        "received": _("Cards received"),
+        "winner": _("Winner"),
+        "spoiled": ui.pgettext(lang, "an answer's short name: whether the trick is spoiled", "Spoiled"),
+        "next_leader": _("Next leader"),
+        "best": _("Best cards"),
+        "trick_winners": _("Trick winners"),
+        "tricks_won": _("Tricks won"),
+        "point_winner": _("Point winner"),
+        "scoring_team": _("Scoring partnership"),
+        "points": _("Points"),
+        "mordienne": _("Mordienne"),
+        "leaders": _("Leaders"),
+        "happens": _("Chant happens"),
+        "eldest": _("Eldest"),
+        "keep": _("Cards kept"),
+        "keep_tiers": _("Tiers kept"),
+        "meaning": _("Meaning"),
+        "gesture": _("Gesture"),
+        "signals": _("Signals"),
+        "aces": _("Aces"),
+        "dealers": _("Dealers"),
+        "scores": _("Score"),
+        "cutter": _("Cutter"),
+        "hands": _("Hands"),
+        "talon": _("Talon"),
+        "value": _("Result"),
+    }
+
+
+# Short names for the answer column when a grade is shown (English; :func:`short` gives them in a language).
+SHORT: dict[str, str] = short_names(SOURCE_LANGUAGE)
+
+
+def short(kind: str, key: str, lang: str | None = None) -> str:
+    """The short name of an outcome key in the answer table and the "still open" warning, in ``lang`` (by
+    default the learner's, :func:`tutor.app.lang.current`)."""
+    lang = lang or app_lang.current()
+    if (kind, key) == ("play", "best"):  # where a key reads differently in one kind
+        return ui.gettext(lang, "Card to play")
+    return short_names(lang).get(key, key)
 
 
 @dataclass(frozen=True)
@@ -205,13 +310,14 @@ def _card_options(cards: Sequence[object]) -> tuple[tuple[str, ...], dict[object
     return codes, {c: card_label(c) for c in codes}
 
 
-def _seat_part(suffix: str, label: str, null: tuple[str, str] | None = None, widget: str = "radio") -> Part:
+def _seat_part(
+    suffix: str, label: str, lang: str, null: tuple[str, str, str] | None = None, widget: str = "radio"
+) -> Part:
     options: tuple[object, ...] = _SEAT_CODES + ((null[0],) if null else ())
-    labels: dict[Any, str] = dict(_SEAT_TITLES)
-    if null:
-        labels[null[0]] = null[1]
     if widget == "selectbox":  # compact rows of nine: letters, not words
-        labels = {**{s: s for s in _SEAT_CODES}, **({null[0]: null[1].split(":")[0]} if null else {})}
+        labels: dict[Any, str] = {**{s: s for s in _SEAT_CODES}, **({null[0]: null[2]} if null else {})}
+    else:
+        labels = {s: seat_title(s, lang) for s in _SEAT_CODES} | ({null[0]: null[1]} if null else {})
     return Part(suffix, widget, label, options, labels)
 
 
@@ -231,20 +337,40 @@ def _codes(value: object) -> list[str]:
     return [str(v) for v in value] if isinstance(value, list | tuple | set | frozenset) else [str(value)]
 
 
-def plan(scenario: Scenario, result: Explained, attempt: str | None = None) -> list[Question]:
+def plan(
+    scenario: Scenario, result: Explained, attempt: str | None = None, lang: str = SOURCE_LANGUAGE
+) -> list[Question]:
     """The questions to ask for a scenario, one per key the app asks (:func:`tutor.content.grading.asked`),
-    in the order asked. Their widget keys carry the scenario's id and ``attempt`` (by default a number new
-    to every plan), so every showing starts with empty answers."""
+    in the order asked, worded in ``lang``. Their widget keys carry the scenario's id and ``attempt`` (by
+    default a number new to every plan), so every showing starts with empty answers."""
     scope = f"{scenario.id}.{attempt if attempt is not None else next(_showings)}"
-    return [dataclasses.replace(question(scenario, result, key), scope=scope) for key in asked(scenario)]
+    return [dataclasses.replace(question(scenario, result, key, lang), scope=scope) for key in asked(scenario)]
 
 
-def question(scenario: Scenario, result: Explained, key: str) -> Question:
-    """Plan the widgets for one asked key."""
+def reworded(questions: Sequence[Question], scenario: Scenario, result: Explained, lang: str) -> list[Question]:
+    """``questions`` worded in ``lang``, under the same widget keys (the answers given so far stay)."""
+    return [dataclasses.replace(question(scenario, result, q.key, lang), scope=q.scope) for q in questions]
+
+
+def _about(scenario: Scenario, result: Explained, key: str) -> tuple[str, ...]:
+    """The seats a question names: the chanters (or, for the cards received, the engine's receivers), or the
+    seat to play a play puzzle."""
+    if isinstance(result, PlaySolution):
+        return (result.to_play.value,)
+    if scenario.kind != "chant":
+        return ()
+    if key == "received":
+        return tuple(str(k) for k in result.outcome().get("received", {}))  # type: ignore[attr-defined]
+    return _chanters_with_hands(scenario)
+
+
+def question(scenario: Scenario, result: Explained, key: str, lang: str = SOURCE_LANGUAGE) -> Question:
+    """Plan the widgets for one asked key, worded in ``lang``."""
+    _ = ui.translator(lang)
     kind, setup = scenario.kind, scenario.setup
     shape = shape_of(kind, key)
-    text = QUESTIONS.get((kind, key), f"What is the {key.replace('_', ' ')}?")
     players: tuple[str, ...] = tuple(setup.players) if isinstance(setup, DrawSetup) else ()
+    text = question_text(kind, key, lang, players[0] if players else "", _about(scenario, result, key))
 
     def one(
         part: Part, combine: Callable[[list[object]], object] = _first, split: Callable[[object], object] | None = None
@@ -264,15 +390,15 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
 
     match shape:
         case Shape.BOOL:
-            return one(Part("", "radio", text, (True, False), {True: "Yes", False: "No"}))
+            return one(Part("", "radio", text, (True, False), {True: _("Yes"), False: _("No")}))
         case Shape.SEAT if isinstance(setup, TrickSetup) and key == "winner":
-            return one(_winner_part(text, setup), _first_value, _listed)
+            return one(_winner_part(text, setup, lang), _first_value, _listed)
         case Shape.SEAT:
-            null = _NULL_CHOICES.get((kind, key))
-            return one(_seat_part("", text, null), split=lambda a: a if a is not None else null[0])  # type: ignore[index]
+            null = _null_choice(kind, key, lang)
+            return one(_seat_part("", text, lang, null), split=lambda a: a if a is not None else null[0])  # type: ignore[index]
         case Shape.TEAM:
-            tnull = _NULL_CHOICES.get((kind, key), (NOBODY, "Nobody"))
-            part = Part("", "radio", text, (*_TEAMS, tnull[0]), {**_TEAM_TITLES, tnull[0]: tnull[1]})
+            tnull = _null_choice(kind, key, lang) or (NOBODY, _("Nobody"), _("Nobody"))
+            part = Part("", "radio", text, (*_TEAMS, tnull[0]), {**_team_titles(lang), tnull[0]: tnull[1]})
             return one(part, split=lambda a: a if a is not None else tnull[0])
         case Shape.INT:
             if key == "points":
@@ -283,11 +409,12 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
         case Shape.NAME:
             return one(Part("", "radio", text, players))
         case Shape.TEXT:
-            texts = tuple(s.meaning if key == "meaning" else s.gesture for s in SIGNALS)
-            return one(Part("", "radio", text, texts))
+            # the option is the rules' English words, as the grader reads them; it shows in the learner's language
+            spec = "meaning" if key == "meaning" else "gesture"
+            words = {(s.meaning if key == "meaning" else s.gesture): format_value(s, spec, lang) for s in SIGNALS}
+            return one(Part("", "radio", text, tuple(words), words))
         case Shape.CARD_SET if isinstance(result, PlaySolution):  # the card to play: one of the mover's hand
             mover = result.to_play
-            text = text.format(who=mover.title)
             hand = Pick("one", tuple(Choice(c.code, c, card_answer.card_name(c)) for c in result.position.hands[mover]))
             return one(Part("", "cards", text, pick=hand), _cards_given, lambda a: [_codes(a)[0]])
         case Shape.CARD_SET if key in ("highest", "best"):  # the best of the cards shown: click them
@@ -295,12 +422,12 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
             pick = Pick("many", tuple(Choice(c.code, c, card_answer.card_name(c)) for c in shown))
             return one(Part("", "cards", text, pick=pick), _cards_given, _codes)
         case Shape.CARD_SET | Shape.CARD_LIST:
-            codes, _ = _card_options(_cards_in_view(scenario))
+            codes = tuple(str(c) for c in _cards_in_view(scenario))
             labels = _option_labels(scenario, codes)
             if shape is Shape.CARD_SET and len(codes) <= PILLS_UP_TO:  # a few cards: click them
                 return one(Part("", "pills", text, codes, labels), _cards_given, _codes)
             most = 12 if shape is Shape.CARD_LIST else None  # the dealing's talon: twelve cards picked in order
-            order = "Pick the cards in order" if shape is Shape.CARD_LIST else None
+            order = _("Pick the cards in order") if shape is Shape.CARD_LIST else None
             part = Part("", "multiselect", text, codes, labels, max_selections=most, placeholder=order)
             return one(part, _cards_given, _codes)
         case Shape.CARD_GROUPS:
@@ -311,9 +438,10 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
             return many(parts, lambda values: dict(zip(cards, values, strict=True)), by_name, per_row=6)
         case Shape.SEAT_LIST:
             count = len(setup.deals) if isinstance(setup, GameSetup) else 9
-            noun = "Deal" if kind == "game" else "Trick"
-            lnull = (SPOILED, "Spoiled: nobody") if key == "trick_winners" else None
-            parts = tuple(_seat_part(str(n), f"{noun} {n}", lnull, "selectbox") for n in range(1, count + 1))
+            lnull = _null_choice(kind, key, lang)
+            # Translators: the labels above a row of small menus, one per deal (or trick), numbered.
+            names = [_("Deal {n}", n=n) if kind == "game" else _("Trick {n}", n=n) for n in range(1, count + 1)]
+            parts = tuple(_seat_part(str(n), name, lang, lnull, "selectbox") for n, name in enumerate(names, 1))
             suffixes = [p.suffix for p in parts]
 
             def seats_split(answer: object) -> dict[str, object]:
@@ -321,7 +449,7 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
 
             return many(parts, _as_list, seats_split, per_row=5)
         case Shape.SEAT_COUNT_MAP:
-            parts = tuple(Part(s, "number", _SEAT_TITLES[s], low=0, high=9) for s in _SEAT_CODES)
+            parts = tuple(Part(s, "number", seat_title(s, lang), low=0, high=9) for s in _SEAT_CODES)
             return many(parts, lambda values: dict(zip(_SEAT_CODES, values, strict=True)), by_name)
         case Shape.TEAM_COUNT_MAP:
             parts = tuple(Part(t, "number", t, low=0, high=10) for t in _TEAMS)
@@ -331,7 +459,6 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
             return many(parts, lambda values: dict(zip(TOP_KEYS, values, strict=True)), by_name)
         case Shape.PAIRS:
             first, others = players[0], players[1:]
-            text = text.format(first=first)
 
             def pairs(values: list[object]) -> object:
                 return [[first, values[0]], [p for p in others if p != values[0]]]
@@ -342,23 +469,22 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
 
             return one(Part("", "radio", text, others), pairs, partner)
         case Shape.CARD_LIST_MAP:
-            return _received_question(key, text, scenario, result)
+            return _received_question(key, text, scenario, result, lang)
         case Shape.CARD_SET_MAP:
-            return _hands_question(key, text, scenario, result)
+            return _hands_question(key, text, scenario, result, lang)
         case Shape.INT_LIST_MAP:
             seats = _chanters_with_hands(scenario)
-            text = _chanters_text(text, seats)
-            parts = tuple(Part(s, "tiers", _SEAT_TITLES[s]) for s in seats)
+            parts = tuple(Part(s, "tiers", seat_title(s, lang)) for s in seats)
 
             def tiers_split(answer: object) -> dict[str, object]:
                 return {str(s): ", ".join(str(t) for t in ts) for s, ts in answer.items()}  # type: ignore[attr-defined]
 
             return many(parts, lambda values: dict(zip(seats, values, strict=True)), tiers_split, per_row=2)
         case Shape.RESULT:
-            results = tuple(RESULTS)
-            return one(Part("", "radio", text, results, dict(RESULTS)), _result_of, _result_key)
+            results = result_labels(lang)
+            return one(Part("", "radio", text, tuple(results), results), _result_of, _result_key)
         case Shape.SIGNAL_LIST:
-            labels = {s.id: s.meaning for s in SIGNALS}  # the meaning, as the rules word it (never the id)
+            labels = {s.id: format_value(s, "meaning", lang) for s in SIGNALS}  # the meaning (never the id)
 
             def in_rules_order(values: list[object]) -> object:
                 # the grader compares lists; the rules list signals in section-10 order, so sort the choice
@@ -370,14 +496,21 @@ def question(scenario: Scenario, result: Explained, key: str) -> Question:
 
 _TOP_CODES = {"monsieur": "3-coins", "madame": "3-cups", "borgne": "2-coins", "vache": "2-cups"}
 
-# A deal's result (the play kind's ``value``), as offered: key -> words.
-RESULTS: dict[str, str] = {
-    "NS 2": "NS scores 2 (a mordienne)",
-    "NS 1": "NS scores 1",
-    "none": "Nobody scores",
-    "EW 1": "EW scores 1",
-    "EW 2": "EW scores 2 (a mordienne)",
-}
+
+def result_labels(lang: str) -> dict[str, str]:
+    """A deal's result (the play kind's ``value``), as offered: key -> words in ``lang``."""
+    _ = ui.translator(lang)
+    # Translators: the answer options "what does the deal give"; NS and EW are the partnerships' codes.
+    return {
+        "NS 2": _("NS scores 2 (a mordienne)"),
+        "NS 1": _("NS scores 1"),
+        "none": _("Nobody scores"),
+        "EW 1": _("EW scores 1"),
+        "EW 2": _("EW scores 2 (a mordienne)"),
+    }
+
+
+RESULTS: dict[str, str] = result_labels(SOURCE_LANGUAGE)  # in English; :func:`result_labels` for a language
 
 
 def _result_of(values: list[object]) -> object:
@@ -400,14 +533,17 @@ def _listed(answer: object) -> object:
     return [SPOILED if answer is None else str(answer)]
 
 
-def _winner_part(text: str, setup: TrickSetup) -> Part:
+def _winner_part(text: str, setup: TrickSetup, lang: str) -> Part:
     """The four cards of the trick, each choosing its player, and "Spoiled"."""
+    _ = ui.translator(lang)
     seats = Seat.parse(setup.leader).clockwise_from()
     choices = [
-        Choice(seat.value, parse_card(c), f"{card_answer.card_name(parse_card(c))} ({seat.title})")
+        # Translators: a clickable card's caption: the card ("3-coins, Monsieur") and who played it ("North").
+        Choice(seat.value, parse_card(c), _("{card} ({seat})", card=card_answer.card_name(parse_card(c)), seat=seat))
         for seat, c in zip(seats, setup.plays, strict=True)
     ]
-    choices.append(Choice(SPOILED, None, "Spoiled: nobody wins"))
+    # Translators: a button beside the trick's cards: the trick is spoiled, nobody wins it.
+    choices.append(Choice(SPOILED, None, _("Spoiled: nobody wins")))
     return Part("", "cards", text, pick=Pick("one", tuple(choices)))
 
 
@@ -443,13 +579,6 @@ def _order_question(key: str, text: str, scenario: Scenario) -> Question:
     return Question(key, text, (Part("", "cards", text, pick=pick),), groups, listed, per_row=1)
 
 
-def _chanters_text(text: str, seats: Sequence[str]) -> str:
-    """Fill ``{who}`` and ``{does}`` with the seats a chant question is about: "West", "North and West"."""
-    names = [_SEAT_TITLES.get(s, s) for s in seats]
-    who = " and ".join(names) if names else "the eldest and the dealer"
-    return text.format(who=who, does="does" if len(names) == 1 else "do")
-
-
 def _option_labels(scenario: Scenario, codes: Sequence[str]) -> dict[object, str]:
     """Card options as shown: dealing cards carry their place in the pack, as drawn."""
     setup = scenario.setup
@@ -470,7 +599,7 @@ def _by_name(answer: object) -> dict[str, object]:
     return {str(k): [str(c) for c in v] for k, v in answer.items()}  # type: ignore[attr-defined]
 
 
-def _received_question(key: str, text: str, scenario: Scenario, result: Explained) -> Question:
+def _received_question(key: str, text: str, scenario: Scenario, result: Explained, lang: str) -> Question:
     setup = scenario.setup
     if isinstance(setup, DrawSetup):
         names: tuple[str, ...] = tuple(setup.players)
@@ -479,17 +608,16 @@ def _received_question(key: str, text: str, scenario: Scenario, result: Explaine
         received = result.outcome().get("received", {})
         names = tuple(str(k) for k in received)  # type: ignore[attr-defined]
         allow_empty = True  # no chant: nobody receives anything
-        text = _chanters_text(text, names)
     codes, labels = _card_options(_cards_in_view(scenario))
-    in_order = "Pick the cards in order"
+    in_order = ui.gettext(lang, "Pick the cards in order")
     parts = tuple(
-        Part(n, "multiselect", _SEAT_TITLES.get(n, n), codes, labels, allow_empty=allow_empty, placeholder=in_order)
+        Part(n, "multiselect", seat_title(n, lang), codes, labels, allow_empty=allow_empty, placeholder=in_order)
         for n in names
     )
     return Question(key, text, parts, lambda values: dict(zip(names, values, strict=True)), _by_name, per_row=2)
 
 
-def _hands_question(key: str, text: str, scenario: Scenario, result: Explained) -> Question:
+def _hands_question(key: str, text: str, scenario: Scenario, result: Explained, lang: str) -> Question:
     setup = scenario.setup
     options: dict[str, tuple[str, ...]] = {}
     if isinstance(setup, ChantSetup):  # keep: pick nine of the fifteen cards each chanter holds
@@ -500,7 +628,6 @@ def _hands_question(key: str, text: str, scenario: Scenario, result: Explained) 
                 # when "received" is asked too, offering the fifteen would give it away: offer the whole talon
                 extra = setup.talon if "received" in scenario.ask else received.get(seat.value, ())  # type: ignore[attr-defined]
                 options[seat.value] = tuple(str(c) for c in (*setup.hands[seat], *extra))
-        text = _chanters_text(text, seats)
     else:  # dealing: nine cards for each seat, from the pack
         seats = _SEAT_CODES
         options = {s: tuple(str(c) for c in _cards_in_view(scenario)) for s in seats}
@@ -508,12 +635,14 @@ def _hands_question(key: str, text: str, scenario: Scenario, result: Explained) 
     def keep(seat: str) -> Part:
         cards = tuple(parse_card(c) for c in options[seat])
         pick = Pick("many", tuple(Choice(c.code, c, card_answer.card_name(c)) for c in cards), most=9)
-        return Part(seat, "cards", _SEAT_TITLES[seat], options[seat], pick=pick)
+        return Part(seat, "cards", seat_title(seat, lang), options[seat], pick=pick)
 
     parts = tuple(
         keep(s)
         if isinstance(setup, ChantSetup) and len(options[s]) <= PILLS_UP_TO
-        else Part(s, "multiselect", _SEAT_TITLES[s], options[s], _option_labels(scenario, options[s]), max_selections=9)
+        else Part(
+            s, "multiselect", seat_title(s, lang), options[s], _option_labels(scenario, options[s]), max_selections=9
+        )
         for s in seats
     )
     per_row = 1 if any(p.widget == "cards" for p in parts) else 2
@@ -523,27 +652,28 @@ def _hands_question(key: str, text: str, scenario: Scenario, result: Explained) 
 # --- drawing and reading back ------------------------------------------------------------------------------------
 
 
-def draw(questions: Sequence[Question], prefix: str, start: int = 1) -> None:
+def draw(questions: Sequence[Question], prefix: str, start: int = 1, lang: str | None = None) -> None:
     """Put each question's widgets on the page (inside the caller's form unless one is answered with the
-    cards), numbered from ``start``."""
+    cards), numbered from ``start``; the widgets' own words in ``lang`` (by default the learner's)."""
+    lang = lang or app_lang.current()
     for number, q in enumerate(questions, start=start):
         # A widget's label is its accessible name as written: plain text (theme.css sets labels in bold).
         title = f"{number}. {q.text}"
         if len(q.parts) == 1 and not q.parts[0].suffix and not q.by_cards:
-            _widget(q.parts[0], q.widget_key(prefix), title)
+            _widget(q.parts[0], q.widget_key(prefix), title, lang)
             continue
         st.markdown(f"**{title}**")
         if q.by_cards and q.per_row == 1:  # a row of cards needs the width: one part under another
             for part in q.parts:
                 if part.suffix:
                     st.markdown(f"*{part.label}*")
-                _widget(part, q.widget_key(prefix, part.suffix), part.label)
+                _widget(part, q.widget_key(prefix, part.suffix), part.label, lang)
             continue
         for first in range(0, len(q.parts), q.per_row):
             row = q.parts[first : first + q.per_row]
             for column, part in zip(st.columns(q.per_row), row, strict=False):
                 with column:
-                    _widget(part, q.widget_key(prefix, part.suffix), part.label)
+                    _widget(part, q.widget_key(prefix, part.suffix), part.label, lang)
 
 
 def ask(
@@ -553,24 +683,30 @@ def ask(
     args: tuple[object, ...] = (),
     missing: Sequence[str] = (),
     fields: str | None = None,
+    lang: str | None = None,
 ) -> None:
     """The questions and the "Check my answer" button (key ``<prefix>.submit``), calling ``on_submit(*args)``.
     The answer widgets are keyed under ``fields`` (default ``prefix``): one attempt's own keys.
 
     In a form when every question is a form widget (nothing is sent until Check); otherwise (cards to click)
-    in a bordered box, each click sent at once."""
+    in a bordered box, each click sent at once. Its own words are in ``lang`` (by default the learner's)."""
+    lang = lang or app_lang.current()
+    _ = ui.translator(lang)
     by_cards = any(q.by_cards for q in questions)
     box = st.container(border=True) if by_cards else st.form(f"{prefix}.form", border=True)
     with box:
-        draw(questions, fields or prefix)
+        draw(questions, fields or prefix, lang=lang)
         if missing:
-            names = ", ".join(SHORT.get(k, k).lower() for k in missing)
-            st.warning(f"Answer every question before checking (still open: {names}).")
+            shorts = short_names(lang)
+            names = ", ".join(shorts.get(k, k).lower() for k in missing)
+            # Translators: {names} lists the short names of the answers not given yet ("winner, next leader").
+            st.warning(_("Answer every question before checking (still open: {names}).", names=names))
         check = st.button if by_cards else st.form_submit_button
-        check("Check my answer", type="primary", key=f"{prefix}.submit", on_click=on_submit, args=args)
+        check(_("Check my answer"), type="primary", key=f"{prefix}.submit", on_click=on_submit, args=args)
 
 
-def _widget(part: Part, key: str, label: str) -> None:
+def _widget(part: Part, key: str, label: str, lang: str) -> None:
+    _ = ui.translator(lang)
     show = part.show
     seen: Literal["visible", "collapsed"] = "visible"
     if part.picture:  # the card is drawn (with its name as alt text): the label is for screen readers only
@@ -591,7 +727,7 @@ def _widget(part: Part, key: str, label: str) -> None:
                 format_func=show,
                 key=key,
                 max_selections=part.max_selections,
-                placeholder=part.placeholder or ("Pick cards" if cards else "Choose"),
+                placeholder=part.placeholder or (_("Pick cards") if cards else _("Choose")),
                 select_all=False,  # "Select all" would give a whole answer in one click
             )
         case "pills":
@@ -602,7 +738,7 @@ def _widget(part: Part, key: str, label: str) -> None:
         case "number":
             st.number_input(label, min_value=part.low, max_value=part.high, value=None, step=1, key=key)
         case "tiers":
-            st.text_input(label, key=key, placeholder="e.g. 1, 5, 9, 9, 10, 11, 12, 14, 14")
+            st.text_input(label, key=key, placeholder=_("e.g. 1, 5, 9, 9, 10, 11, 12, 14, 14"))
         case _:  # pragma: no cover
             raise AssertionError(part.widget)
 
@@ -665,10 +801,8 @@ def clear(prefix: str) -> None:
 
 __all__ = [
     "NOBODY",
-    "QUESTIONS",
     "RESULTS",
     "SHORT",
-    "SHORT_IN",
     "SPOILED",
     "Part",
     "Question",
@@ -680,6 +814,11 @@ __all__ = [
     "draw",
     "plan",
     "question",
+    "question_text",
+    "result_labels",
+    "reworded",
+    "seat_title",
     "short",
+    "short_names",
     "widget_key",
 ]

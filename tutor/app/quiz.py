@@ -2,9 +2,11 @@
 
 Picking is pure (:func:`lesson_queue`, :func:`topic_queue`, :func:`mixed_queue`, :func:`endless_queue`).
 :func:`play` draws one scenario for a page (Practice and Learn share it): title, the setup, a hint, the
-prediction form, and, once submitted, the reveal. State lives in ``st.session_state`` under the page's
-prefix: ``<prefix>.attempt`` (the scenario being asked, its solved result, the grade once submitted) and
-``<prefix>.score``. A rerun after Submit re-solves nothing and reads no file.
+prediction form, and, once submitted, the reveal. Every word it shows is in the learner's language (the ``ui``
+domain); the questions are reworded, under the same widget keys, when the language changes mid-answer. State
+lives in ``st.session_state`` under the page's prefix: ``<prefix>.attempt`` (the scenario being asked, its
+solved result, the grade once submitted) and ``<prefix>.score``. A rerun after Submit re-solves nothing and reads
+no file.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from typing import Literal
 
 import streamlit as st
 
-from tutor.app import lang, play_puzzle, predict, reveal, state, views
+from tutor.app import lang as app_lang
+from tutor.app import play_puzzle, predict, reveal, state, views
 from tutor.content.course import Course
 from tutor.content.grading import Grade, grade
 from tutor.content.lesson import Lesson
@@ -25,6 +28,7 @@ from tutor.content.outcomes import KINDS
 from tutor.content.scenario import Scenario
 from tutor.content.similar import similar
 from tutor.engine import Explained
+from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress.base import Progress
 from tutor.progress.memory import Answer
 
@@ -32,18 +36,32 @@ MODES: tuple[str, ...] = ("Lesson", "Topic", "Mixed", "Endless")
 ANY = "any"
 ENDLESS_KINDS: tuple[str, ...] = (ANY, *KINDS)
 BATCH = 5  # endless scenarios generated at a time (a few ms each)
-KIND_NAMES: dict[str, str] = {
-    ANY: "Any kind",
-    "rank": "Ranking cards",
-    "draw": "The partnership draw",
-    "trick": "Tricks",
-    "deal": "Scoring a deal",
-    "chant": "The chant",
-    "signal": "Signals",
-    "game": "The game",
-    "dealing": "Dealing",
-    "play": "Which card to play",
-}
+
+
+def kind_names(lang: str) -> dict[str, str]:
+    """Each scenario kind (and "any") by name, in ``lang``: Endless practice's menu."""
+    _ = ui.translator(lang)
+    return {
+        # Translators: Endless practice's menu of scenario kinds: any of them.
+        ANY: _("Any kind"),
+        "rank": _("Ranking cards"),
+        "draw": _("The partnership draw"),
+        "trick": _("Tricks"),
+        "deal": _("Scoring a deal"),
+        "chant": _("The chant"),
+        "signal": _("Signals"),
+        "game": _("The game"),
+        "dealing": _("Dealing"),
+        "play": _("Which card to play"),
+    }
+
+
+KIND_NAMES: dict[str, str] = kind_names(SOURCE_LANGUAGE)  # in English; :func:`kind_name` for a language
+
+
+def kind_name(kind: str, lang: str | None = None) -> str:
+    """A scenario kind's name in ``lang`` (by default the learner's)."""
+    return kind_names(lang or app_lang.current()).get(kind, kind)
 
 
 # --- which scenarios ------------------------------------------------------------------------------------------
@@ -116,9 +134,36 @@ def _difficulty(scenario: Scenario) -> int:
     return scenario.difficulty or 2
 
 
-def topic_title(topic: str) -> str:
-    """``spoiled-tricks`` -> ``Spoiled tricks``."""
-    return topic.replace("-", " ").capitalize()
+def topic_titles(lang: str) -> dict[str, str]:
+    """The course's topics by name, in ``lang``."""
+    _ = ui.translator(lang)
+    # Translators: the names of the course's topics (Practice's menu of topics, a scenario's caption).
+    return {
+        "ranking": _("Ranking"),
+        "scoring": _("Scoring"),
+        "signals": _("Signals"),
+        "spoiled-tricks": _("Spoiled tricks"),
+        "mordienne": _("Mordienne"),
+        "draw": _("The draw"),
+        "tricks": _("Tricks"),
+        "chant": _("The chant"),
+        "game": _("The game"),
+        "pack": _("The pack"),
+        "counting": _("Counting"),
+        "spoiling": _("Spoiling"),
+        "signals-play": _("Signals in play"),
+        "chant-play": _("The chant in play"),
+        "race": _("The race"),
+        "mordienne-play": _("Mordienne in play"),
+        "dealing": _("Dealing"),
+        "play": _("Card play"),
+    }
+
+
+def topic_title(topic: str, lang: str | None = None) -> str:
+    """A topic's name in ``lang`` (by default the learner's); a topic the course does not name yet reads as
+    its slug, ``spoiled-ties`` -> ``Spoiled ties``."""
+    return topic_titles(lang or app_lang.current()).get(topic) or topic.replace("-", " ").capitalize()
 
 
 def dots(difficulty: int | None) -> str:
@@ -130,9 +175,28 @@ def dots(difficulty: int | None) -> str:
 # --- lessons --------------------------------------------------------------------------------------------------
 
 DONE, STARTED, NOT_STARTED = "done", "in progress", "not started"
-# Words, not icons: a screen reader reads them as they are, and they never sit in a widget's option label
-# (a label that changed with the learner's progress would change the widget's value under the learner).
-STATUS_MARKS = {DONE: ":green[✓ Done]", STARTED: ":orange[In progress]", NOT_STARTED: "Not started"}
+
+
+def status_marks(lang: str) -> dict[str, str]:
+    """A lesson's status as Markdown, in ``lang``."""
+    # Words, not icons: a screen reader reads them as they are, and they never sit in a widget's option label
+    # (a label that changed with the learner's progress would change the widget's value under the learner).
+    _ = ui.translator(lang)
+    return {
+        # Translators: a lesson's status in the lessons' list (Markdown colour marks stay outside the words).
+        DONE: ":green[✓ " + _("Done") + "]",
+        STARTED: ":orange[" + _("In progress") + "]",
+        NOT_STARTED: _("Not started"),
+    }
+
+
+STATUS_MARKS = status_marks(SOURCE_LANGUAGE)  # in English; :func:`status_mark` for a language
+
+
+def status_mark(status: str, lang: str | None = None) -> str:
+    """A lesson's status (:data:`DONE`, :data:`STARTED`, :data:`NOT_STARTED`) as Markdown, in ``lang`` (by
+    default the learner's)."""
+    return status_marks(lang or app_lang.current())[status]
 
 
 @dataclass(frozen=True)
@@ -237,6 +301,14 @@ class Attempt:
     answers: dict[str, object] = field(default_factory=dict)
     grade: Grade | None = None
     missing: list[str] = field(default_factory=list)
+    lang: str = SOURCE_LANGUAGE  # the language the questions are worded in
+
+    def worded(self, lang: str) -> list[predict.Question]:
+        """The questions in ``lang``: reworded, under the same widget keys, when the learner changed language."""
+        if lang != self.lang:
+            self.questions = predict.reworded(self.questions, self.scenario, self.result, lang)
+            self.lang = lang
+        return self.questions
 
     @property
     def submitted(self) -> bool:
@@ -255,7 +327,13 @@ class Score:
 
     @property
     def text(self) -> str:
-        return f"{self.right} / {self.answered} right this session"
+        """The score in the learner's language."""
+        return self.words(app_lang.current())
+
+    def words(self, lang: str) -> str:
+        """The score in ``lang``: "3 / 4 right this session"."""
+        # Translators: the session's score in a caption; {right} answers right of {answered} answered.
+        return ui.gettext(lang, "{right} / {answered} right this session", right=self.right, answered=self.answered)
 
 
 def score(prefix: str) -> Score:
@@ -283,8 +361,11 @@ def _fresh(prefix: str, token: str, scenario: Scenario, origin: str, result: Exp
     serial = int(ss.get(f"{prefix}.serial", 0)) + 1
     ss[f"{prefix}.serial"] = serial
     solved = result if result is not None else play_puzzle.solved(scenario)  # a play puzzle: once per server
-    questions = predict.plan(scenario, solved)
-    current = Attempt(token, scenario, solved, questions, time.time(), fields=f"{prefix}.{serial}", origin=origin)
+    here = app_lang.current()
+    questions = predict.plan(scenario, solved, lang=here)
+    current = Attempt(
+        token, scenario, solved, questions, time.time(), fields=f"{prefix}.{serial}", origin=origin, lang=here
+    )
     ss[f"{prefix}.attempt"] = current
     return current
 
@@ -348,12 +429,14 @@ def submit(prefix: str, record: Recorder | None = None) -> None:
 
 def heading(scenario: Scenario, where: str | None = None, tally: Score | None = None) -> None:
     """The scenario's title, difficulty, where it comes from and (with ``tally``) the session's score."""
+    here = app_lang.current()
     st.header(reveal.md(scenario.title))  # titles are plain text (docs/authoring.md), a saved deal's too
-    bits = [f"Difficulty {dots(scenario.difficulty)}", topic_title(scenario.topic)]
+    # Translators: a scenario's caption; {dots} shows the difficulty as ●●○ (1 to 3 filled).
+    bits = [ui.gettext(here, "Difficulty {dots}", dots=dots(scenario.difficulty)), topic_title(scenario.topic, here)]
     if where:
         bits.insert(0, where)
     if tally is not None and tally.answered:
-        bits.append(tally.text)
+        bits.append(tally.words(here))
     st.caption(" · ".join(bits))
 
 
@@ -415,10 +498,13 @@ def _draw(
     isolated: bool,
 ) -> Attempt:
     current = attempt(prefix, scenario, token)
-    shown = lang.scenario(current.scenario)  # in the learner's language, also after a change of language
+    here = app_lang.current()
+    _ = ui.translator(here)
+    shown = app_lang.scenario(current.scenario)  # in the learner's language, also after a change of language
     heading(
         shown,
-        f"{where} · a similar one" if where and current.similar else where,
+        # Translators: a scenario's caption: {where} says where it comes from ("Lesson 3, scenario 2").
+        _("{where} · a similar one", where=where) if where and current.similar else where,
         score(prefix) if follow and follow.tally else None,
     )
     side_by_side = shown.kind not in FULL_WIDTH_KINDS
@@ -432,27 +518,29 @@ def _draw(
     with drawing:
         st.markdown(views.setup_html(shown, current.result), unsafe_allow_html=True)
         if shown.hint:
-            with st.expander("Hint"):
+            with st.expander(_("Hint")):
                 st.markdown(reveal.md(shown.hint))
     with asking:
-        predict.ask(current.questions, prefix, submit, (prefix, record), current.missing, fields=current.fields)
+        questions = current.worded(here)
+        predict.ask(questions, prefix, submit, (prefix, record), current.missing, fields=current.fields, lang=here)
     return current
 
 
 def _follow_ups(prefix: str, current: Attempt, follow: FollowUps, isolated: bool) -> None:
     """After the reveal: Next (when the page gives one), Try again, A similar one; the first is the one to
     press: Next after a right answer, Try again after a wrong one."""
+    _ = ui.translator(app_lang.current())
     right = current.grade is not None and current.grade.all_correct
     buttons: list[tuple[str, str, Callable[[], None]]] = []
     if follow.on_next is not None:
-        buttons.append((f"{prefix}.next", follow.next_label or "Next →", follow.on_next))
+        buttons.append((f"{prefix}.next", follow.next_label or _("Next →"), follow.on_next))
     if follow.retry:
-        buttons.insert(0 if not right else len(buttons), (f"{prefix}.retry", "Try again", lambda: retry(prefix)))
-        buttons.append((f"{prefix}.similar", "A similar one", lambda: similar_one(prefix, follow.course)))
+        buttons.insert(0 if not right else len(buttons), (f"{prefix}.retry", _("Try again"), lambda: retry(prefix)))
+        buttons.append((f"{prefix}.similar", _("A similar one"), lambda: similar_one(prefix, follow.course)))
     if not buttons:
         return
     if st.session_state.get(f"{prefix}.no_similar") == current.fields:
-        st.caption("There is no other scenario like this one yet.")
+        st.caption(_("There is no other scenario like this one yet."))
     for n, (column, (key, label, action)) in enumerate(zip(st.columns(len(buttons)), buttons, strict=True)):
         kind: Literal["primary", "secondary"] = "primary" if n == 0 else "secondary"
         if key.endswith(".next") and isolated:

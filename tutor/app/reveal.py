@@ -20,18 +20,38 @@ from tutor.content.scenario import Scenario
 from tutor.engine import SEATS, SIGNALS, Explained
 from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
-from tutor.i18n.explain import render
+from tutor.i18n import ui
+from tutor.i18n.explain import format_value, render
+from tutor.i18n.ui import Translator
 
-_SEAT_TITLES = {s.value: s.title for s in SEATS}
+_SEATS = {s.value: s for s in SEATS}
 _TOP_NAMES = {"monsieur": "Monsieur", "madame": "Madame", "borgne": "Le Borgne", "vache": "La Vache"}
-_NULL_WORDS: dict[tuple[str, str], str] = {
-    ("trick", "winner"): "nobody (spoiled)",
-    ("deal", "trick_winners"): "spoiled",
-    ("deal", "point_winner"): "nobody",
-    ("deal", "scoring_team"): "nobody",
-    ("game", "winner"): "nobody (a drawn game)",
-}
-_MEANINGS = {s.id: s.meaning for s in SIGNALS}  # a signal as the question offered it: its meaning, not its id
+_SIGNALS = {s.id: s for s in SIGNALS}  # a signal as the question offered it: its meaning, not its id
+
+
+def _null_word(kind: str, key: str, _: Translator) -> str:
+    """How an empty answer reads for this key: nobody won, the trick was spoiled, the game drawn."""
+    if (kind, key) == ("trick", "winner"):
+        # Translators: the winner of a trick when nobody wins it.
+        return _("nobody (spoiled)")
+    if (kind, key) == ("deal", "trick_winners"):
+        lang = _.lang
+        # Translators: the winner of one trick in a list of a deal's tricks, when the trick was spoiled.
+        return ui.pgettext(lang, "a trick's winner", "spoiled")
+    if (kind, key) == ("game", "winner"):
+        return _("nobody (a drawn game)")
+    return _("nobody")
+
+
+def _title(code: object, lang: str) -> str:
+    """A seat's code as its title in ``lang`` (``N`` -> ``North``); anything else as it is."""
+    seat = _SEATS.get(str(code))
+    return format_value(seat, "", lang) if seat is not None else str(code)
+
+
+def _meaning(signal: object, lang: str) -> str:
+    found = _SIGNALS.get(str(signal))
+    return format_value(found, "meaning", lang) if found is not None else str(signal)
 
 
 def language() -> str:
@@ -50,38 +70,41 @@ def steps_md(steps: Sequence[Step], numbered: bool = False) -> str:
 
 
 def describe(scenario: Scenario, key: str, value: object) -> str:
-    """A value of an outcome key (the engine's or the learner's) in words."""
+    """A value of an outcome key (the engine's or the learner's) in words, in the learner's language."""
     try:
-        return _describe(scenario.kind, key, shape_of(scenario.kind, key), value)
+        return _describe(scenario.kind, key, shape_of(scenario.kind, key), value, ui.translator(language()))
     except (AttributeError, TypeError, ValueError, KeyError):  # an answer that could not be read: as given
         return str(value)
 
 
-def _seat(value: object, null: str) -> str:
+def _seat(value: object, null: str, lang: str) -> str:
     if value is None or str(value).lower() in ("none", "spoiled", "null"):
         return null
-    return _SEAT_TITLES.get(str(value), str(value))
+    return _title(value, lang)
 
 
-def _cards(values: Any) -> str:
+def _cards(values: Any, _: Translator) -> str:
     items = [card_label(str(c)) for c in values]
-    return ", ".join(items) if items else "none"
+    lang = _.lang
+    # Translators: a list of cards with no card in it.
+    return ", ".join(items) if items else ui.pgettext(lang, "no cards", "none")
 
 
-def _describe(kind: str, key: str, shape: Shape, value: Any) -> str:
+def _describe(kind: str, key: str, shape: Shape, value: Any, _: Translator) -> str:
     # ``value`` may be a learner's answer of any shape: a wrong one raises, and describe() shows it as given.
-    null = _NULL_WORDS.get((kind, key), "nobody")
+    null = _null_word(kind, key, _)
+    lang = _.lang
     match shape:
         case Shape.BOOL:
-            return "yes" if value else "no"
+            return _("yes") if value else _("no")
         case Shape.SEAT:
-            return _seat(value, null)
+            return _seat(value, null, lang)
         case Shape.TEAM:
             return null if value is None or str(value).lower() == "none" else str(value)
         case Shape.INT | Shape.NAME | Shape.TEXT:
             return str(value)
         case Shape.CARD_SET | Shape.CARD_LIST:
-            return _cards(value)
+            return _cards(value, _)
         case Shape.CARD_GROUPS:
             return " › ".join(" = ".join(card_label(str(c)) for c in group) for group in value)
         case Shape.TIER_MAP:
@@ -89,22 +112,25 @@ def _describe(kind: str, key: str, shape: Shape, value: Any) -> str:
         case Shape.SEAT_LIST:  # letters keep nine entries on a line: "1 N · 2 spoiled · 3 W"
             return " · ".join(f"{n} {v if v else null}" for n, v in enumerate(value, start=1))
         case Shape.SEAT_COUNT_MAP | Shape.TEAM_COUNT_MAP:
-            return ", ".join(f"{_SEAT_TITLES.get(str(k), str(k))} {v}" for k, v in value.items())
+            return ", ".join(f"{_title(k, lang)} {v}" for k, v in value.items())
         case Shape.NAME_MAP:
             return ", ".join(f"{_TOP_NAMES.get(str(k), k)}: {v}" for k, v in value.items())
         case Shape.PAIRS:
-            return " and ".join(" & ".join(str(p) for p in pair) for pair in value)
+            first, second = (" & ".join(str(p) for p in pair) for pair in value)
+            # Translators: two partnerships, each written with seat letters ("N & S", "E & W").
+            return _("{first} and {second}", first=first, second=second)
         case Shape.CARD_LIST_MAP | Shape.CARD_SET_MAP:
-            return "; ".join(f"{_SEAT_TITLES.get(str(k), str(k))}: {_cards(v)}" for k, v in value.items())
+            return "; ".join(f"{_title(k, lang)}: {_cards(v, _)}" for k, v in value.items())
         case Shape.INT_LIST_MAP:
-            return "; ".join(
-                f"{_SEAT_TITLES.get(str(k), str(k))}: {', '.join(str(t) for t in sorted(v))}" for k, v in value.items()
-            )
+            return "; ".join(f"{_title(k, lang)}: {', '.join(str(t) for t in sorted(v))}" for k, v in value.items())
         case Shape.SIGNAL_LIST:
-            return "; ".join(_MEANINGS.get(str(v), str(v)) for v in value) or "none"
+            # Translators: a list of signals with no signal in it.
+            return "; ".join(_meaning(v, lang) for v in value) or ui.pgettext(lang, "no signals", "none")
         case Shape.RESULT:  # as the question offered it
             team, points = value.get("team"), int(value.get("points", 0))
-            return RESULTS.get("none" if team is None else f"{team} {points}", mistakes.result_words(team, points))
+            return RESULTS.get(
+                "none" if team is None else f"{team} {points}", mistakes.result_words(team, points, lang)
+            )
     return str(value)  # pragma: no cover
 
 
@@ -112,8 +138,12 @@ def entries(scenario: Scenario, key: str, value: object) -> list[tuple[str, str]
     """A value as rows: one per player or seat for a mapping, one row otherwise."""
     shape = shape_of(scenario.kind, key)
     if isinstance(value, Mapping) and shape in _ROW_PER_ENTRY:
+        lang = language()
         return [
-            (_SEAT_TITLES.get(str(k), _TOP_NAMES.get(str(k), str(k))), describe_entry(scenario, key, shape, v))
+            (
+                _title(k, lang) if str(k) in _SEATS else _TOP_NAMES.get(str(k), str(k)),
+                describe_entry(scenario, key, shape, v),
+            )
             for k, v in value.items()
         ]
     return [("", describe(scenario, key, value))]
@@ -127,13 +157,16 @@ def describe_entry(scenario: Scenario, key: str, shape: Shape, value: object) ->
         return str(value)
     if shape is Shape.INT_LIST_MAP:
         return ", ".join(str(t) for t in sorted(value))  # type: ignore[call-overload]
-    return _cards(value)
+    return _cards(value, ui.translator(language()))
 
 
 def grade_table(scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object]) -> str:
     """A Markdown table: per asked key (and per player for mappings) ✓ or ✗, the answer given, the right one."""
     outcome = result.outcome()
-    rows = ["| | | Your answer | Correct answer |", "| :-: | --- | --- | --- |"]
+    _ = ui.translator(language())
+    # Translators: the reveal table's column headings (after a ✓/✗ column and the question's column).
+    given_heading, correct_heading = _("Your answer"), _("Correct answer")
+    rows = [f"| | | {given_heading} | {correct_heading} |", "| :-: | --- | --- | --- |"]
     for k in grade.keys:
         name = md(short(scenario.kind, k.key))
         mark = ":green[**✓**]" if k.correct else ":red[**✗**]"
@@ -157,7 +190,7 @@ def mistake_lines(scenario: Scenario, result: Explained, grade: Grade, answers: 
     lines = []
     for k in grade.keys:
         if not k.correct and k.key in answers:
-            line = mistakes.mistake(scenario, result, k.key, answers[k.key])
+            line = mistakes.mistake(scenario, result, k.key, answers[k.key], language())
             if line:
                 lines.append(line)
     return lines
@@ -165,12 +198,17 @@ def mistake_lines(scenario: Scenario, result: Explained, grade: Grade, answers: 
 
 def verdict(grade: Grade) -> None:
     total = len(grade.keys)
+    _ = ui.translator(language())
     if grade.all_correct:
-        st.success(
-            "Right!" + (f" All {total} answers match the engine." if total > 1 else ""), icon=":material/check_circle:"
-        )
+        # Translators: {total} is 2 or more, the answers the learner gave (one per question of the scenario).
+        words = _("Right! All {total} answers match the engine.", total=total) if total > 1 else _("Right!")
+        st.success(words, icon=":material/check_circle:")
     else:
-        st.error(f"Not quite: {grade.right} of {total} right.", icon=":material/close:")
+        lang = _.lang
+        # Translators: {right} of {n} answers were right; {n} is the number of questions asked.
+        words = ui.ngettext(lang, "Not quite: {right} of {n} right.", "Not quite: {right} of {n} right.", total,
+                            right=grade.right)  # fmt: skip
+        st.error(words, icon=":material/close:")
 
 
 def show(
@@ -194,7 +232,9 @@ def show(
 
 def explanation(result: Explained) -> None:
     """The engine's steps, numbered."""
-    st.markdown("**Why**\n\n" + steps_md(result.explanation, numbered=True))
+    # Translators: the heading of the engine's explanation, step by step, after an answer.
+    heading = ui.gettext(language(), "Why")
+    st.markdown(f"**{heading}**\n\n" + steps_md(result.explanation, numbered=True))
 
 
 def note(scenario: Scenario) -> None:

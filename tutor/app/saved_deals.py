@@ -18,6 +18,7 @@ from tutor.content.problems import ContentError
 from tutor.content.scenario import Scenario, load_scenario
 from tutor.content.solve import compare, solve
 from tutor.engine.errors import RuleViolation
+from tutor.i18n import SOURCE_LANGUAGE, ui
 
 ENV = "ALUETTE_PLAYED"
 DEFAULT = Path("~/.local/share/aluette-tutor/played")
@@ -39,17 +40,21 @@ class SavedDeals:
     warnings: tuple[str, ...]
 
 
-def load(where: Path | None = None) -> SavedDeals:
+def load(where: Path | None = None, lang: str = SOURCE_LANGUAGE) -> SavedDeals:
     """Read and check every ``*.yaml`` in the folder; a broken file (or a symbolic link) becomes a warning naming
-    it and is skipped."""
+    it and is skipped, in ``lang`` (the checker's own words quoted in English, as `check` says them)."""
     where = where or folder()
+    _ = ui.translator(lang)
     scenarios: list[Scenario] = []
     warnings: list[str] = []
     seen: set[str] = set()
     paths = sorted(where.glob("*.yaml")) if where.is_dir() else []
     for path in paths:
         if path.is_symlink():  # the folder is the app's own: a link there was not made by saving a deal
-            warnings.append(f"{path.name} skipped: it is a symbolic link, and saved deals are never read through links")
+            # Translators: {file} is a file's name.
+            warnings.append(
+                _("{file} skipped: it is a symbolic link, and saved deals are never read through links", file=path.name)
+            )
             continue
         try:
             scenario = load_scenario(path, path.name)
@@ -58,10 +63,13 @@ def load(where: Path | None = None) -> SavedDeals:
                 raise ContentError(problems)
         except (ContentError, RuleViolation, OSError, ValueError) as error:
             first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            warnings.append(f"{path.name} skipped: {first}")
+            # Translators: {file} is a file's name, {problem} the first line of what is wrong with it (in English).
+            warnings.append(_("{file} skipped: {problem}", file=path.name, problem=first))
             continue
         if scenario.id in seen:  # two files with one id would share progress records; keep the first
-            warnings.append(f"{path.name} skipped: the id {scenario.id} is used by another saved deal")
+            warnings.append(
+                _("{file} skipped: the id {id} is used by another saved deal", file=path.name, id=scenario.id)
+            )
             continue
         seen.add(scenario.id)
         scenarios.append(scenario)
@@ -74,25 +82,38 @@ def load(where: Path | None = None) -> SavedDeals:
 def my_deals(prefix: str, seed: int) -> None:
     """The "My deals" choice on the Practice page: read the folder once into the page's queue (again on
     Reload), say where it is and how many deals it holds, and name every file skipped."""
-    from tutor.app import quiz  # the practice queue; imported here so the Play page does not need it
+    from tutor.app import lang, quiz  # the practice queue; imported here so the Play page does not need it
     from tutor.app.markup import md
 
+    language = lang.current()
     key = f"{prefix}.queue"
     found: SavedDeals | None = st.session_state.get(f"{prefix}.my_deals")
     queue = st.session_state.get(key)
     if found is None or queue is None or queue.mode != MODE:
-        found = load()
+        found = load(lang=language)
         st.session_state[f"{prefix}.my_deals"] = found
         st.session_state[key] = quiz.Queue(MODE, "", list(found.scenarios), seed)
     count = len(found.scenarios)
-    st.caption(
-        f"{count} deal{'' if count == 1 else 's'} saved from Play a game, in {md(found.folder)}."
-        if count
-        else f"No saved deals yet in {md(found.folder)}: finish a deal on Play a game and press “Save this deal”."
+    # Translators: {folder} is a folder's path; "Play a game" is the page's title in the menu.
+    saved = ui.ngettext(
+        language,
+        "{n} deal saved from Play a game, in {folder}.",
+        "{n} deals saved from Play a game, in {folder}.",
+        count,
+        folder=md(found.folder),
     )
+    # Translators: {folder} is a folder's path; “Save this deal” is the Play page's button, as it is named there.
+    none = ui.gettext(
+        language,
+        "No saved deals yet in {folder}: finish a deal on Play a game and press “Save this deal”.",
+        folder=md(found.folder),
+    )
+    st.caption(saved if count else none)
     for warning in found.warnings:  # it quotes file names and contents: shown as written, never as Markdown
         st.warning(md(warning), icon=":material/warning:")
-    st.button("Reload my deals", key=f"{prefix}.my_deals.reload", on_click=_forget, args=(prefix,))
+    st.button(
+        ui.gettext(language, "Reload my deals"), key=f"{prefix}.my_deals.reload", on_click=_forget, args=(prefix,)
+    )
 
 
 def _forget(prefix: str) -> None:

@@ -8,14 +8,19 @@ import streamlit as st
 
 from tutor.app import lang, learners, state
 from tutor.app.markup import md
+from tutor.i18n import ui
 
 
 def draw() -> None:
-    lang.settle()
+    language = lang.settle()
     lang.menu()
     learners.sidebar()
     problems = state.course().problems
     if problems:
-        with st.sidebar.expander(f"⚠ {len(problems)} content problem(s): files skipped"):
+        title = ui.ngettext(
+            language, "⚠ {n} content problem: file skipped", "⚠ {n} content problems: files skipped", len(problems)
+        )
+        with st.sidebar.expander(title):
+            # Each names a file, a line and a key, for whoever maintains the course: in English, as `check` says it.
             for entry in problems[:50]:
                 st.caption(md(str(entry)))  # it quotes what the files hold: shown as written, never as Markdown

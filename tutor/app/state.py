@@ -36,7 +36,7 @@ import streamlit as st
 
 from tutor.app import guest
 from tutor.content.course import Course, load_course
-from tutor.i18n import SOURCE_LANGUAGE
+from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.i18n.content import localize_lesson, localize_scenario
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_path
@@ -53,7 +53,7 @@ PROGRESS = "progress"  # the session's Progress (tests may put a MemoryProgress 
 DB = "learner.db"
 PROBLEM = "learner.problem"
 RETRY = "learner.retry"  # the file was busy: open it again on the next run
-KEEP_PRACTISING = "You can keep practising."
+KEEP_PRACTISING = "You can keep practising."  # English; keep_practising(lang) in the learner's language
 # The session's language, a checked code (tutor.app.lang writes it). Under "learner.": a change of learner
 # keeps it (tutor.app.learners), and tutor.app.lang decides whether the new learner's own choice replaces it.
 LANGUAGE = "learner.lang"
@@ -70,10 +70,26 @@ def content_paths() -> tuple[str, ...]:
 def course() -> Course:
     """Lessons and scenarios in the session's language, validated and solved once per server process (and
     translated once per language); a rerun does no file I/O."""
-    return _course_in(content_paths(), st.session_state.get(LANGUAGE, SOURCE_LANGUAGE))
+    lang = st.session_state.get(LANGUAGE, SOURCE_LANGUAGE)
+    key = (content_paths(), lang)
+    if key in _LOADED:
+        return _course_in(*key)  # cached: no spinner to show
+    with st.spinner(ui.gettext(lang, "Loading the lessons...")):
+        found = _course_in(*key)
+    _LOADED.add(key)
+    return found
 
 
-@st.cache_resource(show_spinner="Loading the lessons...")
+# The (folders, language) pairs this process has loaded once: the spinner is for the first load only.
+_LOADED: set[tuple[tuple[str, ...], str]] = set()
+
+
+def keep_practising(lang: str) -> str:
+    """The sentence that follows a warning that progress is not saved, in ``lang``."""
+    return ui.gettext(lang, "You can keep practising.")
+
+
+@st.cache_resource(show_spinner=False)
 def _course(paths: tuple[str, ...]) -> Course:
     return load_course(list(paths), verify=True)  # every kind, play puzzles too, is drawn and asked
 

@@ -22,6 +22,7 @@ import streamlit as st
 from tutor.app.cardsvg import card_svg, cards_html
 from tutor.app.gestures import gesture_svg
 from tutor.app.markup import escape
+from tutor.app.pagelang import page_language
 from tutor.content import drills
 from tutor.content.scenario import (
     ChantSetup,
@@ -53,9 +54,12 @@ from tutor.engine import (
     Ranking,
     Seat,
     SignalLookup,
+    Tier,
     Trick,
+    signal,
 )
-from tutor.i18n.explain import render
+from tutor.i18n import ui
+from tutor.i18n.explain import format_value, render
 
 # Card widths in pixels for each use.
 TRICK_WIDTH = 80
@@ -65,7 +69,6 @@ ROW_WIDTH = 64
 
 # Where each seat sits on the drawn table.
 _AREA = {Seat.N: "n", Seat.E: "e", Seat.S: "s", Seat.W: "w"}
-_ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 _CSS = """
 .alu-setup{font-size:15px;line-height:1.35;color:#1f1f1f;margin:4px 0 12px 0}
@@ -144,6 +147,23 @@ def _e(text: object) -> str:
     return escape(text)
 
 
+def _t() -> ui.Translator:
+    """The page's language's translator: every word drawn here follows the learner's language."""
+    return ui.translator(page_language())
+
+
+def _title(seat: Seat) -> str:
+    """A seat's title (North...) in the page's language."""
+    return format_value(seat, "title", page_language())
+
+
+def _ordinal(n: int) -> str:
+    """``1st`` ... ``4th``: a place in the order of play, in the page's language."""
+    _ = _t()
+    # Translators: short column headers and tooltips: the first to fourth card played in a trick.
+    return (_("1st"), _("2nd"), _("3rd"), _("4th"))[n - 1]
+
+
 def badge(text: str, kind: str = "") -> str:
     """A small pill, e.g. ``badge("leads", "leader")``."""
     extra = f" alu-badge-{_e(kind)}" if kind else ""
@@ -153,9 +173,11 @@ def badge(text: str, kind: str = "") -> str:
 def seat_chip(seat: Seat | None, *, text: str | None = None) -> str:
     """A seat letter coloured by partnership; ``None`` draws a red "spoiled" chip."""
     if seat is None:
-        return f'<span class="alu-chip alu-chip-spoiled" title="spoiled">{_e(text or "spoiled")}</span>'
+        # Translators: a red chip standing for a spoiled trick (nobody won it).
+        spoiled = ui.pgettext(page_language(), "a trick nobody won", "spoiled")
+        return f'<span class="alu-chip alu-chip-spoiled" title="{_e(spoiled)}">{_e(text or spoiled)}</span>'
     team = "ns" if seat in (Seat.N, Seat.S) else "ew"
-    return f'<span class="alu-chip alu-team-{team}" title="{_e(seat.title)}">{_e(text or seat.value)}</span>'
+    return f'<span class="alu-chip alu-team-{team}" title="{_e(_title(seat))}">{_e(text or seat.value)}</span>'
 
 
 def _block(title: str | None, body: str, kind: str = "") -> str:
@@ -199,7 +221,9 @@ def _seat_cell(seat: Seat, content: str) -> str:
 
 
 def _seat_head(seat: Seat, name: str | None, badges: Sequence[str]) -> str:
-    title = f"{seat.title} ({name})" if name else seat.title
+    _ = _t()
+    # Translators: a seat's heading on the table with the player's name, e.g. "North (Anna)".
+    title = _("{seat} ({name})", seat=seat, name=name) if name else _title(seat)
     return f'<div class="alu-seat-head"><span class="alu-seat-name">{_e(title)}</span>{"".join(badges)}</div>'
 
 
@@ -214,7 +238,7 @@ def trick_table_html(
     centre: str | None = None,
     show_order: bool = True,
     width: int = TRICK_WIDTH,
-    label: str = "the table",
+    label: str | None = None,
 ) -> str:
     """One trick on the table: each seat's card in its place, the order of play from the leader.
 
@@ -222,27 +246,31 @@ def trick_table_html(
     ``winner`` is highlighted and ``spoiled`` seats' cards get the tie mark: pass them only once the
     answer may be seen. ``centre`` is HTML for the middle of the table (e.g. the word "spoiled").
     """
+    _ = _t()
     order = {seat: n for n, seat in enumerate(leader.clockwise_from(), start=1)} if leader else {}
     cells = {}
     for seat in SEATS:
         badges = []
         if show_order and seat in order and seat in plays:
-            badges.append(
-                f'<span class="alu-badge alu-badge-order" title="plays {_ORDINALS[order[seat] - 1]}">'
-                f"{order[seat]}</span>"
-            )
+            # Translators: the tooltip of a seat's place in the order of play; {place} is "1st" ... "4th".
+            plays_at = _("plays {place}", place=_ordinal(order[seat]))
+            badges.append(f'<span class="alu-badge alu-badge-order" title="{_e(plays_at)}">{order[seat]}</span>')
         if seat is leader:
-            badges.append(badge("leads", "leader"))
+            # Translators: a small badge by a seat on the table: this player leads the trick.
+            badges.append(badge(_("leads"), "leader"))
         if seat is dealer:
-            badges.append(badge("deals", "dealer"))
+            # Translators: a small badge by a seat on the table: this player deals.
+            badges.append(badge(_("deals"), "dealer"))
         if seat is winner:
-            badges.append(badge("wins", "winner"))
+            # Translators: a small badge by a seat on the table: this player wins the trick.
+            badges.append(badge(_("wins"), "winner"))
         head = _seat_head(seat, (names or {}).get(seat), badges)
         body = ""
         if seat in plays:
             body = card_svg(plays[seat], width=width, highlight=seat is winner, spoiled=seat in spoiled)
         cells[seat] = head + body
-    return _table(cells, centre or "", label=label)
+    # Translators: the accessible name of the drawn card table.
+    return _table(cells, centre or "", label=label if label is not None else _("the table"))
 
 
 def table_html(
@@ -260,7 +288,7 @@ def table_html(
     centre: str | None = None,
     trick_width: int = 64,
     hand_width: int = HAND_WIDTH,
-    label: str = "the table",
+    label: str | None = None,
 ) -> str:
     """The whole table for the Play page: names, hands (face up or down), and the trick under way.
 
@@ -268,26 +296,35 @@ def table_html(
     are drawn as overlapping backs. The trick's cards sit in a small cross in the middle, each on its
     player's side; ``winner``/``spoiled`` mark them once the trick is resolved.
     """
+    _ = _t()
+    lang = page_language()
     shown = set(SEATS) if face_up is True else (set() if face_up is False else set(face_up))
     trick = trick or {}
     cells = {}
     for seat in SEATS:
         badges = []
         if seat is dealer:
-            badges.append(badge("deals", "dealer"))
+            badges.append(badge(_("deals"), "dealer"))
         if seat is leader:
-            badges.append(badge("leads", "leader"))
+            badges.append(badge(_("leads"), "leader"))
         if seat is to_play:
-            badges.append(badge("to play", "winner"))
+            # Translators: a small badge by a seat on the table: this player's turn.
+            badges.append(badge(_("to play"), "winner"))
         if tricks_won is not None:
-            badges.append(badge(f"{tricks_won.get(seat, 0)} won"))
+            # Translators: a small badge by a seat: how many tricks the player has won so far.
+            badges.append(badge(ui.ngettext(lang, "{n} won", "{n} won", tricks_won.get(seat, 0))))
         body = ""
         if hands is not None and seat in hands:
             hand = list(hands[seat])
             if seat in shown:
-                body = cards_html(hand, width=hand_width, label=f"{seat.title}'s hand", css_class="alu-hand")
+                # Translators: the accessible name of a player's cards, e.g. "North's hand".
+                body = cards_html(hand, width=hand_width, label=_("{seat}'s hand", seat=seat), css_class="alu-hand")
             else:
-                body = _fan(len(hand), hand_width, f"{seat.title}: {len(hand)} face-down cards")
+                # Translators: the accessible name of a hidden hand, e.g. "West: 5 face-down cards".
+                count = ui.ngettext(
+                    lang, "{seat}: {n} face-down card", "{seat}: {n} face-down cards", len(hand), seat=seat
+                )
+                body = _fan(len(hand), hand_width, count)
         cells[seat] = _seat_head(seat, (names or {}).get(seat), badges) + body
     middle = ""
     if trick:
@@ -306,7 +343,9 @@ def table_html(
             f'<div></div><div data-seat="{Seat.S.value}">{spots[Seat.S]}</div><div></div>'
             "</div>"
         )
-    return _table(cells, middle + (centre or ""), label=label, extra_class="alu-wide")
+    return _table(
+        cells, middle + (centre or ""), label=label if label is not None else _("the table"), extra_class="alu-wide"
+    )
 
 
 def _fan(count: int, width: int, label: str) -> str:
@@ -343,14 +382,17 @@ def trick_html(
     winner: Seat | None = None
     spoiled: set[Seat] = set()
     centre = ""
+    _ = _t()
     if reveal and isinstance(result, Trick):
         winner = result.winner
         if result.spoiled:
             spoiled = set(result.tied_seats)
-            centre = '<div class="alu-centre-word">spoiled</div>'
-        centre += f"<div>{_e(result.next_leader.title)} leads next</div>"
+            word = ui.pgettext(page_language(), "a trick nobody won", "spoiled")
+            centre = f'<div class="alu-centre-word">{_e(word)}</div>'
+        centre += f"<div>{_e(_('{seat} leads next', seat=result.next_leader))}</div>"
+    # Translators: the accessible name of a drawn trick.
     return trick_table_html(
-        plays, leader=setup.leader, winner=winner, spoiled=spoiled, centre=centre, label="the trick"
+        plays, leader=setup.leader, winner=winner, spoiled=spoiled, centre=centre, label=_("the trick")
     )
 
 
@@ -368,39 +410,59 @@ def _deal_results(tricks: Sequence[Seat | None], result: Explained | None) -> st
         f'<div class="alu-step" data-trick="{n}">{seat_chip(winner)}<span>{n}</span></div>'
         for n, winner in enumerate(tricks, start=1)
     )
-    body = _block("The nine tricks (who won each)", f'<div class="alu-timeline">{steps}</div>')
+    _ = _t()
+    body = _block(_("The nine tricks (who won each)"), f'<div class="alu-timeline">{steps}</div>')
     if isinstance(result, DealScore | PlayedDeal):
         body += _score_summary(result.score if isinstance(result, PlayedDeal) else result)
     return body
 
 
 def _score_summary(score: DealScore) -> str:
+    _ = _t()
+    lang = page_language()
     counts = " ".join(f"{seat_chip(seat)} {score.tricks_won[seat]}" for seat in SEATS)
     if score.point_winner is None:
-        point = "nobody scores"
+        point = _e(_("nobody scores"))
     else:
         team = score.scoring_team
-        point = (
-            f"{seat_chip(score.point_winner)} wins the point for {_e(team)}: "
-            f"{score.points} point{'s' if score.points != 1 else ''}" + (" (mordienne)" if score.mordienne else "")
-        )
-    return _block("Tricks won", f'<div class="alu-row">{counts}</div><div class="alu-block">{point}</div>', "score")
+        if score.mordienne:
+            # Translators: after the winner's chip (e.g. "N"); {team} is NS or EW.
+            words = ui.ngettext(
+                lang,
+                "wins the point for {team}: {n} point (mordienne)",
+                "wins the point for {team}: {n} points (mordienne)",
+                score.points,
+                team=team,
+            )
+        else:
+            # Translators: after the winner's chip (e.g. "N"); {team} is NS or EW.
+            words = ui.ngettext(
+                lang,
+                "wins the point for {team}: {n} point",
+                "wins the point for {team}: {n} points",
+                score.points,
+                team=team,
+            )
+        point = f"{seat_chip(score.point_winner)} {_e(words)}"
+    return _block(_("Tricks won"), f'<div class="alu-row">{counts}</div><div class="alu-block">{point}</div>', "score")
 
 
 def _deal_plays(setup: DealSetup, result: Explained | None, reveal: bool, hidden: Collection[str]) -> str:
     assert setup.dealer is not None and setup.hands is not None and setup.plays is not None
+    _ = _t()
     parts = []
-    head = [f"{_e(setup.dealer.title)} deals"]
     played = result if isinstance(result, PlayedDeal) else None
     if played is not None and "leaders" not in hidden:
-        head.append(f"{_e(played.leaders[0].title)} leads the first trick")
-    parts.append(_block(None, "; ".join(head) + "."))
+        head = _("{dealer} deals; {leader} leads the first trick.", dealer=setup.dealer, leader=played.leaders[0])
+    else:
+        head = _("{dealer} deals.", dealer=setup.dealer)
+    parts.append(_block(None, _e(head)))
     hands = "".join(
-        _block(f"{seat.title}", cards_html(list(setup.hands[seat]), width=HAND_WIDTH), "hand")
+        _block(_title(seat), cards_html(list(setup.hands[seat]), width=HAND_WIDTH), "hand")
         for seat in SEATS
         if seat in setup.hands
     )
-    parts.append(_details("The four hands", hands))
+    parts.append(_details(_("The four hands"), hands))
     if reveal and played is not None:
         parts.append(_trick_grid_revealed(played))
         parts.append(_score_summary(played.score))
@@ -415,17 +477,19 @@ def _deal_plays(setup: DealSetup, result: Explained | None, reveal: bool, hidden
                 f"<td>{card_svg(c, width=SMALL_WIDTH + 8, caption=captions[i])}</td>" for i, c in enumerate(trick_cards)
             )
             rows.append(f'<tr data-trick="{n}"><th>{n}</th>{cells}</tr>')
-        heads = "".join(f"<th>{o}</th>" for o in _ORDINALS)
+        heads = "".join(f"<th>{_e(_ordinal(n))}</th>" for n in range(1, 5))
+        # Translators: a column header: the trick's number (1-9).
         grid = (
-            f'<table class="alu-grid"><thead><tr><th>trick</th>{heads}</tr></thead>'
+            f'<table class="alu-grid"><thead><tr><th>{_e(_("trick"))}</th>{heads}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>"
         )
-        parts.append(_block("The nine tricks, each in the order played", f'<div class="alu-grid-wrap">{grid}</div>'))
+        parts.append(_block(_("The nine tricks, each in the order played"), f'<div class="alu-grid-wrap">{grid}</div>'))
     return "".join(parts)
 
 
 def _trick_grid_revealed(played: PlayedDeal) -> str:
-    return _block("The nine tricks (numbers: order of play)", tricks_grid_html(played.tricks))
+    _ = _t()
+    return _block(_("The nine tricks (numbers: order of play)"), tricks_grid_html(played.tricks))
 
 
 def tricks_grid_html(
@@ -433,6 +497,7 @@ def tricks_grid_html(
 ) -> str:
     """Finished tricks as rows: who led, each seat's card in N E S W columns (numbered in play order), and the
     winner, or the tied cards marked when spoiled. Used by a revealed deal and by the Play page."""
+    _ = _t()
     rows = []
     for n, trick in enumerate(tricks, start=1):
         cells = "".join(
@@ -447,13 +512,15 @@ def tricks_grid_html(
             + "</td>"
             for seat in SEATS
         )
-        outcome = seat_chip(trick.winner, text=f"{trick.winner.value} wins" if trick.winner else None)
+        # Translators: a trick's result in a narrow column: {seat} is a seat's letter (N, E, S, W).
+        outcome = seat_chip(trick.winner, text=_("{seat:code} wins", seat=trick.winner) if trick.winner else None)
         rows.append(
             f'<tr data-trick="{n}"><th>{n}</th><td>{seat_chip(trick.leader)}</td>{cells}<td>{outcome}</td></tr>'
         )
     heads = "".join(f"<th>{_e(names[seat]) + f' ({seat.value})' if names else seat.value}</th>" for seat in SEATS)
     grid = (
-        f'<table class="alu-grid"><thead><tr><th>trick</th><th>led by</th>{heads}<th>result</th></tr></thead>'
+        f'<table class="alu-grid"><thead><tr><th>{_e(_("trick"))}</th><th>{_e(_("led by"))}</th>{heads}'
+        f"<th>{_e(_('result'))}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
     return f'<div class="alu-grid-wrap">{grid}</div>'
@@ -463,15 +530,17 @@ def draw_html(
     setup: DrawSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
 ) -> str:
     """The players in the order they receive cards and the cards as dealt, numbered; on reveal who got each."""
+    _ = _t()
     order = " ".join(f"{badge(str(i), 'order')} {_e(name)}" for i, name in enumerate(setup.players, start=1))
-    parts = [_block("Cards are dealt to, in turn", f'<div class="alu-row">{order}</div>')]
+    parts = [_block(_("Cards are dealt to, in turn"), f'<div class="alu-row">{order}</div>')]
     number = {c: i for i, c in enumerate(setup.cards, start=1)}
     draw = result if reveal and isinstance(result, Draw) else None
     if draw is None:
-        captions = [f"{i} top" if c in TOP_CARDS else str(i) for i, c in enumerate(setup.cards, start=1)]
+        # Translators: a short caption under a card: its number in the deal, and that it is a top card.
+        captions = [_("{n} top", n=i) if c in TOP_CARDS else str(i) for i, c in enumerate(setup.cards, start=1)]
         parts.append(
             _block(
-                "The cards, face up, in the order dealt",
+                _("The cards, face up, in the order dealt"),
                 cards_html(list(setup.cards), width=SMALL_WIDTH + 8, captions=captions),
             )
         )
@@ -489,16 +558,25 @@ def draw_html(
             f'<div class="alu-player" data-player="{_e(name)}"><div class="alu-player-name">{_e(name)}</div>{row}</div>'
         )
     parts.append(
-        _block("Who received each card (numbers: order dealt)", f'<div class="alu-players">{"".join(players)}</div>')
+        _block(_("Who received each card (numbers: order dealt)"), f'<div class="alu-players">{"".join(players)}</div>')
     )
     (a, b), (c, d) = draw.partnerships
-    parts.append(
-        _block(
-            "Partnerships",
-            f"{_e(a)} and {_e(b)} (Monsieur and Madame); {_e(c)} and {_e(d)} "
-            f"(Le Borgne and La Vache). {badge(draw.first_dealer + ' deals first', 'dealer')}",
-        )
+    lang = page_language()
+    names = [format_value(Tier(n), "name", lang) for n in range(1, 5)]
+    # Translators: {a}, {b}, {c}, {d} are players' names; {monsieur} ... {vache} the four top cards' names.
+    pairs = _(
+        "{a} and {b} ({monsieur} and {madame}); {c} and {d} ({borgne} and {vache}).",
+        a=a,
+        b=b,
+        c=c,
+        d=d,
+        monsieur=names[0],
+        madame=names[1],
+        borgne=names[2],
+        vache=names[3],
     )
+    first = _("{name} deals first", name=draw.first_dealer)
+    parts.append(_block(_("Partnerships"), f"{_e(pairs)} {badge(first, 'dealer')}"))
     return "".join(parts)
 
 
@@ -506,39 +584,45 @@ def chant_html(
     setup: ChantSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
 ) -> str:
     """Dealer (and eldest) on a small table, who agrees, the talon numbered 1-12, the hands given."""
+    _ = _t()
     chant = result if isinstance(result, Chant) else None
     eldest = chant.eldest if chant is not None and "eldest" not in hidden else None
     cells = {}
     for seat in SEATS:
         badges = []
         if seat is setup.dealer:
-            badges.append(badge("deals", "dealer"))
+            badges.append(badge(_("deals"), "dealer"))
         if seat is eldest:
-            badges.append(badge("eldest", "eldest"))
+            # Translators: a small badge by a seat: the eldest (the player at the dealer's left).
+            badges.append(badge(_("eldest"), "eldest"))
         agrees = setup.agree.get(seat, True)  # the contract's default: a seat not listed agrees
-        badges.append(badge("agrees", "agree") if agrees else badge("refuses", "refuse"))
+        # Translators: small badges by a seat: the player agrees to the chant, or refuses it.
+        badges.append(badge(_("agrees"), "agree") if agrees else badge(_("refuses"), "refuse"))
         cells[seat] = _seat_head(seat, None, badges)
-    parts = [_table(cells, "talon: 12", label="who deals and who agrees", extra_class="alu-mini")]
+    talon = _e(_("talon: {n}", n=len(setup.talon)))
+    parts = [_table(cells, talon, label=_("who deals and who agrees"), extra_class="alu-mini")]
     revealed = chant if reveal else None
     if revealed is not None and revealed.happens:
         to = {c: seat for seat, got in revealed.received.items() for c in got}
         captions = [f"{i} {to[c].value}" if c in to else str(i) for i, c in enumerate(setup.talon, start=1)]
     else:
         captions = [str(i) for i in range(1, len(setup.talon) + 1)]
-    parts.append(_block("The talon, in order", cards_html(list(setup.talon), width=SMALL_WIDTH + 8, captions=captions)))
+    parts.append(
+        _block(_("The talon, in order"), cards_html(list(setup.talon), width=SMALL_WIDTH + 8, captions=captions))
+    )
     if revealed is not None and not revealed.happens:
-        parts.append(_block(None, f"{badge('no chant', 'spoiled')} the talon stays undealt."))
+        parts.append(_block(None, f"{badge(_('no chant'), 'spoiled')} {_e(_('the talon stays undealt.'))}"))
     for seat, hand in setup.hands.items():
         keep = revealed.keeps.get(seat) if revealed is not None else None
         if keep is None:
-            parts.append(_block(f"{seat.title}'s hand", cards_html(list(hand), width=HAND_WIDTH), "hand"))
+            parts.append(_block(_("{seat}'s hand", seat=seat), cards_html(list(hand), width=HAND_WIDTH), "hand"))
         else:
-            kept = cards_html(list(keep.kept), width=HAND_WIDTH, label=f"{seat.title} keeps")
+            kept = cards_html(list(keep.kept), width=HAND_WIDTH, label=_("{seat} keeps", seat=seat))
             gone = cards_html(
-                list(keep.discarded), width=HAND_WIDTH, dimmed=keep.discarded, label=f"{seat.title} discards"
+                list(keep.discarded), width=HAND_WIDTH, dimmed=keep.discarded, label=_("{seat} discards", seat=seat)
             )
-            parts.append(_block(f"{seat.title} keeps nine", kept, "hand"))
-            parts.append(_block(f"{seat.title} discards six", gone, "hand"))
+            parts.append(_block(_("{seat} keeps nine", seat=seat), kept, "hand"))
+            parts.append(_block(_("{seat} discards six", seat=seat), gone, "hand"))
     return "".join(parts)
 
 
@@ -549,34 +633,51 @@ def rank_html(
     ranking = result if reveal and isinstance(result, Ranking) else None
     if ranking is None:
         return _block(None, cards_html(list(setup.cards), width=ROW_WIDTH))
+    _ = _t()
     groups = []
     for position, group in enumerate(ranking.order):
         tier = TIERS[group[0]]
         row = cards_html(list(group), width=ROW_WIDTH, highlight=group if position == 0 else ())
         groups.append(
-            f'<div class="alu-tier" data-tier="{tier}"><span class="alu-tier-label">tier {tier}</span>{row}</div>'
+            f'<div class="alu-tier" data-tier="{tier}"><span class="alu-tier-label">{_e(_("tier {tier}", tier=tier))}'
+            f"</span>{row}</div>"
         )
-    return _block("Best first", f'<div class="alu-row">{"".join(groups)}</div>')
+    return _block(_("Best first"), f'<div class="alu-row">{"".join(groups)}</div>')
 
 
 def signal_html(
     setup: SignalSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
 ) -> str:
     """The hand to signal, or the signal to look up; on reveal the signals or the meaning."""
+    _ = _t()
+    lang = page_language()
     if setup.hand is not None:
-        parts = [_block("The hand", cards_html(list(setup.hand), width=HAND_WIDTH))]
+        parts = [_block(_("The hand"), cards_html(list(setup.hand), width=HAND_WIDTH))]
         if reveal and isinstance(result, HandSignals):
             pills = " ".join(badge(s.id, "leader") for s in result.signals)
-            parts.append(_block("Signals", f'<div class="alu-row">{pills}</div>'))
+            parts.append(_block(_("Signals"), f'<div class="alu-row">{pills}</div>'))
         return "".join(parts)
     assert setup.signal is not None
-    seen = setup.gesture_seen
-    if seen is not None:  # asked from the gesture: the signal's name would give the answer away
-        parts = [_block("Your partner's gesture", f"<p>{_e(seen.capitalize())}.</p>")]
+    if setup.gesture_seen is not None:  # asked from the gesture: the signal's name would give the answer away
+        if setup.signal == "aces":  # seen at the table: the mouth opening, so many times
+            # Translators: the aces' gesture as a partner is seen making it, once per ace held (1 to 4).
+            seen = {
+                1: _("Open the mouth once."),
+                2: _("Open the mouth twice."),
+                3: _("Open the mouth three times."),
+                4: _("Open the mouth four times."),
+            }.get(setup.times or 0, _("Open the mouth."))
+        else:
+            gesture = format_value(signal(setup.signal), "gesture", lang)
+            seen = gesture[:1].upper() + gesture[1:] + "."
+        parts = [_block(_("Your partner's gesture"), f"<p>{_e(seen)}</p>")]
     else:
-        parts = [_block("The signal", badge(setup.signal, "dealer"))]
+        parts = [_block(_("The signal"), badge(setup.signal, "dealer"))]
     if reveal and isinstance(result, SignalLookup):
-        parts.append(_block(None, f"“{_e(result.signal.meaning)}”: {_e(result.signal.gesture)}"))
+        meaning = format_value(result.signal, "meaning", lang)
+        gesture = format_value(result.signal, "gesture", lang)
+        # Translators: a signal's meaning in quotes, then its gesture.
+        parts.append(_block(None, _e(_("“{meaning}”: {gesture}", meaning=meaning, gesture=gesture))))
         if result.signal.card is not None:
             parts.append(cards_html([result.signal.card], width=HAND_WIDTH))
     return "".join(parts)
@@ -586,9 +687,13 @@ def game_html(
     setup: GameSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
 ) -> str:
     """The first dealer and the five deals; on reveal each deal's dealer, its points and the score."""
+    _ = _t()
     game = result if reveal and isinstance(result, Game) else None
     parts = [
-        _block(None, f"{badge('deals first', 'dealer')} {seat_chip(setup.first_dealer)} {_e(setup.first_dealer.title)}")
+        _block(
+            None,
+            f"{badge(_('deals first'), 'dealer')} {seat_chip(setup.first_dealer)} {_e(_title(setup.first_dealer))}",
+        )
     ]
     rows = []
     for n, entry in enumerate(setup.deals, start=1):
@@ -603,15 +708,21 @@ def game_html(
         if game is not None:
             cells += f"<td>{_deal_point(game.deals[n - 1])}</td>"
         rows.append(f'<tr data-deal="{n}">{cells}</tr>')
-    heads = "<th>deal</th><th>dealer</th><th>result</th><th>points</th>" if game else "<th>deal</th><th>result</th>"
+    # Translators: column headers of a game's five deals.
+    names = [_("deal"), _("dealer"), _("result"), _("points")] if game else [_("deal"), _("result")]
+    heads = "".join(f"<th>{_e(n)}</th>" for n in names)
     parts.append(
         f'<div class="alu-grid-wrap"><table class="alu-grid"><thead><tr>{heads}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
     if game is not None:
-        scores = " ".join(f"{_e(team)} {points}" for team, points in game.scores.items())
-        verdict = f"{_e(game.winner)} wins the game" if game.winner else "a drawn game"
-        parts.append(_block(None, f"{scores}: {verdict}."))
+        scores = " ".join(f"{team} {points}" for team, points in game.scores.items())
+        if game.winner:
+            # Translators: {scores} is e.g. "NS 3 EW 2"; {team} is NS or EW.
+            verdict = _("{scores}: {team} wins the game.", scores=scores, team=game.winner)
+        else:
+            verdict = _("{scores}: a drawn game.", scores=scores)
+        parts.append(_block(None, _e(verdict)))
     return "".join(parts)
 
 
@@ -619,18 +730,20 @@ def dealing_html(
     setup: DealingSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
 ) -> str:
     """Dealer (cutter, eldest) on a small table, the pack as four rows of twelve numbered cards, the cut."""
+    _ = _t()
     dealt = result if isinstance(result, Dealt) else None
     cells = {}
     for seat in SEATS:
         badges = []
         if seat is setup.dealer:
-            badges.append(badge("deals", "dealer"))
+            badges.append(badge(_("deals"), "dealer"))
         if dealt is not None and "cutter" not in hidden and seat is dealt.cutter:
-            badges.append(badge("cuts", "cutter"))
+            # Translators: a small badge by a seat: this player cuts the pack.
+            badges.append(badge(_("cuts"), "cutter"))
         if dealt is not None and "eldest" not in hidden and seat is dealt.eldest:
-            badges.append(badge("eldest", "eldest"))
+            badges.append(badge(_("eldest"), "eldest"))
         cells[seat] = _seat_head(seat, None, badges)
-    parts = [_table(cells, "", label="who deals", extra_class="alu-mini")]
+    parts = [_table(cells, "", label=_("who deals"), extra_class="alu-mini")]
     goes_to: dict[Card, str] = {}
     if reveal and dealt is not None:
         goes_to = {c: seat.value for seat, hand in dealt.hands.items() for c in hand}
@@ -640,23 +753,36 @@ def dealing_html(
         caption = f"{i} {goes_to[c]}" if c in goes_to else str(i)
         items.append(card_svg(c, width=SMALL_WIDTH, caption=caption))
         if setup.cut is not None and i == setup.cut:
-            items.append(f'<span class="alu-cut" role="separator" aria-label="the cut: {i} cards lifted"></span>')
-    title = "The pack, top card first" + (f" (the cut lifts the top {setup.cut})" if setup.cut else "")
+            cut = ui.ngettext(page_language(), "the cut: {n} card lifted", "the cut: {n} cards lifted", i)
+            items.append(f'<span class="alu-cut" role="separator" aria-label="{_e(cut)}"></span>')
+    if setup.cut:
+        title = ui.ngettext(
+            page_language(),
+            "The pack, top card first (the cut lifts the top card)",
+            "The pack, top card first (the cut lifts the top {n})",
+            setup.cut,
+        )
+    else:
+        title = _("The pack, top card first")
     parts.append(_block(title, f'<div class="alu-pack">{"".join(items)}</div>'))
     if goes_to:
-        parts.append(_note("Under each card: its place in the pack and where it goes (T: the talon)."))
+        # Translators: T is the letter written under the talon's cards; keep it as T.
+        parts.append(_note(_("Under each card: its place in the pack and where it goes (T: the talon).")))
         order = dealt.eldest.clockwise_from() if dealt is not None else SEATS
         for seat in order:
             assert dealt is not None
             parts.append(
-                _block(f"{seat.title}'s hand", cards_html(list(dealt.hands[seat]), width=SMALL_WIDTH + 8), "hand")
+                _block(
+                    _("{seat}'s hand", seat=seat), cards_html(list(dealt.hands[seat]), width=SMALL_WIDTH + 8), "hand"
+                )
             )
     return "".join(parts)
 
 
 def _deal_point(point: DealPoint) -> str:
     if point.team is None:
-        return badge("nobody scores")
+        _ = _t()
+        return badge(_("nobody scores"))
     return f'<span class="alu-chip alu-team-{point.team.value.lower()}">{point.team.value} +{point.points}</span>'
 
 
@@ -669,15 +795,19 @@ def play_html(
     won = {seat: sum(1 for w in setup.tricks if w is seat) for seat in SEATS}
     spoiled = sum(1 for w in setup.tricks if w is None)
     number = len(setup.tricks) + 1
+    _ = _t()
+    lang = page_language()
     mordienne = getattr(getattr(result, "position", None), "mordienne", None)
-    facts = [f"Trick {number} of 9"]
-    facts.append(f"{spoiled} spoiled so far" if spoiled else "none spoiled so far")
+    facts = [_("Trick {number} of 9", number=number)]
+    if spoiled:
+        facts.append(ui.ngettext(lang, "{n} spoiled so far", "{n} spoiled so far", spoiled))
+    else:
+        facts.append(_("none spoiled so far"))
     if mordienne is not None:
-        facts.append("mordienne rule on: a run scores 2" if mordienne else "mordienne rule off")
+        facts.append(_("mordienne rule on: a run scores 2") if mordienne else _("mordienne rule off"))
     history = "".join(seat_chip(w) for w in setup.tricks)
-    head = _block(
-        " · ".join(facts), f'<div class="alu-row" aria-label="tricks done">{history}</div>' if history else ""
-    )
+    done = _e(_("tricks done"))
+    head = _block(" · ".join(facts), f'<div class="alu-row" aria-label="{done}">{history}</div>' if history else "")
     hands = dict(setup.hands) if reveal else {s: h for s, h in setup.hands.items() if s is not mover}
     best = getattr(result, "best", ()) if reveal else ()
     table = table_html(
@@ -686,11 +816,14 @@ def play_html(
         leader=setup.leader,
         to_play=mover,
         tricks_won=won,
-        centre=None if setup.plays else f'<span class="alu-note" style="color:#fff">{_e(mover.title)} leads</span>',
-        label=f"the table: {mover.title} to play",
+        centre=None
+        if setup.plays
+        else f'<span class="alu-note" style="color:#fff">{_e(_("{seat} leads", seat=mover))}</span>',
+        label=_("the table: {seat} to play", seat=mover),
     )
     if reveal and best:
-        table += _note(f"Best for {mover.title}: " + ", ".join(str(c) for c in best))
+        # Translators: {cards} lists card codes, e.g. "A-cups, 3-coins".
+        table += _note(_("Best for {seat}: {cards}", seat=mover, cards=", ".join(str(c) for c in best)))
     return head + table
 
 
@@ -711,16 +844,22 @@ _DRAWERS: dict[type, _Drawer] = {
 # --- reference tables shared by the ranking, signals and rules pages ---
 
 
-def tier_chart_html(width: int = 52) -> str:
-    """The 19 tiers as a table of cards, the plain threes and nines marked with the engine's warning."""
+def tier_chart_html(width: int = 52, lang: str | None = None) -> str:
+    """The 19 tiers as a table of cards, the plain threes and nines marked with the engine's warning, in ``lang``
+    (the page's language if not given)."""
+    lang = lang or page_language()
+    _ = ui.translator(lang)
     rows = []
     for row in drills.tier_chart():
         trap = " trap" if row.traps else ""
-        warning = "".join(f'<div class="tier-trap">⚠ {escape(render(note))}</div>' for note in row.traps)
+        warning = "".join(f'<div class="tier-trap">⚠ {escape(render(note, lang))}</div>' for note in row.traps)
+        # Translators: the accessible name of a row of cards in the chart of the 19 tiers.
+        label = _("tier {number}", number=row.number)
+        name = format_value(Tier(row.number), "name", lang)
         rows.append(
             f'<tr class="tier-row{trap}"><td class="tier-number">{row.number}</td>'
-            f'<td class="tier-cards">{cards_html(row.cards, width=width, label=f"tier {row.number}")}</td>'
-            f'<td class="tier-name"><b>{escape(row.name)}</b>{warning}</td></tr>'
+            f'<td class="tier-cards">{cards_html(row.cards, width=width, label=label)}</td>'
+            f'<td class="tier-name"><b>{escape(name)}</b>{warning}</td></tr>'
         )
     style = (
         "<style>.tier-chart{border-collapse:collapse;width:100%}.tier-chart td{padding:4px 10px;"
@@ -733,19 +872,30 @@ def tier_chart_html(width: int = 52) -> str:
         "@media (max-width:640px){.tier-chart td{padding:4px}"
         f".tier-cards{{min-width:{2 * width + max(3, width // 12) + 8}px}}}}</style>"
     )
-    head = "<thead><tr><th>tier</th><th>cards</th><th>name</th></tr></thead>"
+    # Translators: the column headings of the chart of the 19 tiers (rank, the cards of that rank, its name).
+    titles = (
+        ui.pgettext(lang, "tier chart column", "tier"),
+        ui.pgettext(lang, "tier chart column", "cards"),
+        ui.pgettext(lang, "tier chart column", "name"),
+    )
+    head = "<thead><tr>" + "".join(f"<th>{escape(title)}</th>" for title in titles) + "</tr></thead>"
     return f'{style}<table class="tier-chart">{head}<tbody>{"".join(rows)}</tbody></table>'
 
 
-def signals_table_html() -> str:
-    """The table of section 10 with an icon and the cards for each signal."""
+def signals_table_html(lang: str | None = None) -> str:
+    """The table of section 10 with an icon and the cards for each signal, its words in ``lang`` (the page's
+    language if not given)."""
+    lang = lang or page_language()
+    _ = ui.translator(lang)
     rows = []
     for s in SIGNALS:
         shown = drills.signal_cards(s)
         pictures = cards_html(shown, width=44, gap=3) if shown else ""
+        meaning, gesture = format_value(s, "meaning", lang), format_value(s, "gesture", lang)
         rows.append(
             f'<tr><td class="sig-icon">{gesture_svg(s.id, width=44)}</td><td><code>{escape(s.id)}</code></td>'
-            f'<td>{escape(s.meaning)}</td><td><b>{escape(s.gesture)}</b></td><td class="sig-cards">{pictures}</td></tr>'
+            f"<td>{escape(meaning)}</td><td><b>{escape(gesture)}</b></td>"
+            f'<td class="sig-cards">{pictures}</td></tr>'
         )
     style = (
         "<style>.signals-table{border-collapse:collapse;width:100%}.signals-table td,.signals-table th"
@@ -759,7 +909,16 @@ def signals_table_html() -> str:
         "padding:6px 0;border-bottom:1px solid rgba(128,128,128,.25)}.signals-table td{border:none!important;"
         "padding:1px 4px}.signals-table td.sig-icon{grid-row:span 4}.sig-cards{min-width:0}}</style>"
     )
-    head = "<thead><tr><th>picture</th><th>signal</th><th>what it says</th><th>gesture</th><th>cards</th></tr></thead>"
+    # Translators: the column headings of the signals table: a pictogram, the signal's id, its meaning, how it
+    # is given, the cards it announces.
+    titles = (
+        ui.pgettext(lang, "signals table column", "picture"),
+        ui.pgettext(lang, "signals table column", "signal"),
+        ui.pgettext(lang, "signals table column", "what it says"),
+        ui.pgettext(lang, "signals table column", "gesture"),
+        ui.pgettext(lang, "signals table column", "cards"),
+    )
+    head = "<thead><tr>" + "".join(f"<th>{escape(title)}</th>" for title in titles) + "</tr></thead>"
     table = f'<table class="signals-table" role="table">{head}<tbody>{"".join(rows)}</tbody></table>'
     return style + table.replace("<tr>", '<tr role="row">').replace("<td", '<td role="cell"').replace(
         "<th>", '<th role="columnheader">'

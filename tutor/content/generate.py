@@ -15,6 +15,7 @@ seed gives the same scenarios, and the first ``n`` scenarios of a longer run are
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from tutor.content.outcomes import KINDS
 from tutor.content.problems import ContentError
 from tutor.content.scenario import Scenario, scenario_from_document
 from tutor.content.solve import compare, solve
+from tutor.content.texts import Text, _
 from tutor.content.writing import write_all
 from tutor.content.yamlsafe import parse_document
 from tutor.engine import (
@@ -146,13 +148,13 @@ _PLAIN = tuple(c for c in PACK if TIERS[c] >= 10)
 class _Draft:
     """One generated scenario before it gets its id: everything but the bookkeeping."""
 
-    title: str
+    title: Text
     topic: str
     difficulty: int
     setup: Data
     ask: list[str]
     mordienne: bool | None = None  # the mordienne rule, written out when not None
-    hint: str | None = None
+    hint: Text | None = None
 
 
 # --- the public API ------------------------------------------------------------------------------
@@ -165,6 +167,11 @@ def generate(kind: str, count: int, seed: int, tricks_left: int = PLAY_TRICKS_LE
     one solved in milliseconds. Raises :class:`RuleViolation` for an unknown kind, a count outside
     1-10,000, a negative seed or a ``tricks_left`` outside 1-7.
     """
+    return [data for data, _draft in _generate(kind, count, seed, tricks_left)]
+
+
+def _generate(kind: str, count: int, seed: int, tricks_left: int) -> list[tuple[Data, _Draft]]:
+    """Each scenario's mapping with the draft it came from (whose texts the app shows in any language)."""
     _check_arguments(kind, count, seed)
     if isinstance(tricks_left, bool) or not isinstance(tricks_left, int) or not 1 <= tricks_left <= MAX_TRICKS_LEFT:
         raise RuleViolation(
@@ -172,18 +179,28 @@ def generate(kind: str, count: int, seed: int, tricks_left: int = PLAY_TRICKS_LE
         )
     rng = random.Random(seed)
     if kind == "play":
-        return [_assemble(kind, seed, n, _play_puzzle(rng, tricks_left)) for n in range(1, count + 1)]
-    make = _GENERATORS[kind]
-    return [_assemble(kind, seed, n, make(rng)) for n in range(1, count + 1)]
+        drafts = [_play_puzzle(rng, tricks_left) for _n in range(count)]
+    else:
+        make = _GENERATORS[kind]
+        drafts = [make(rng) for _n in range(count)]
+    return [(_assemble(kind, seed, n, draft), draft) for n, draft in enumerate(drafts, start=1)]
 
 
 def generate_scenarios(kind: str, count: int, seed: int, tricks_left: int = PLAY_TRICKS_LEFT) -> list[Scenario]:
     """The scenarios of :func:`generate`, read back from their YAML text through the file loader and solved.
 
     In-memory practice is therefore exactly as valid as ``generate`` + ``check``; a scenario the loader or
-    the engine rejected would raise :class:`ContentError` (a bug in the generator, never expected).
+    the engine rejected would raise :class:`ContentError` (a bug in the generator, never expected). Each
+    keeps its title and hint as messages (``texts``), for the app to show them in the learner's language.
     """
-    return [_checked(data)[1] for data in generate(kind, count, seed, tricks_left)]
+    return [
+        dataclasses.replace(_checked(data)[1], texts=_texts(draft))
+        for data, draft in _generate(kind, count, seed, tricks_left)
+    ]
+
+
+def _texts(draft: _Draft) -> dict[str, Text]:
+    return {"title": draft.title} | ({"hint": draft.hint} if draft.hint is not None else {})
 
 
 def scenario_yaml(data: Data) -> str:
@@ -226,7 +243,7 @@ def _assemble(kind: str, seed: int, n: int, draft: _Draft) -> Data:
     """The scenario mapping, keys in the order authors write them."""
     data: Data = {
         "id": f"gen-{kind}-{seed}-{n}",
-        "title": draft.title,
+        "title": draft.title.english,
         "kind": kind,
         "topic": draft.topic,
         "difficulty": max(1, min(3, draft.difficulty)),
@@ -236,7 +253,7 @@ def _assemble(kind: str, seed: int, n: int, draft: _Draft) -> Data:
     data["setup"] = draft.setup
     data["ask"] = list(draft.ask)
     if draft.hint:
-        data["hint"] = draft.hint
+        data["hint"] = draft.hint.english
     return data
 
 
@@ -303,7 +320,7 @@ def _has_trap(cards: Sequence[Card]) -> bool:
     return any(c in _PLAIN_THREES or c in _PLAIN_NINES for c in cards)
 
 
-def _pick_ask(rng: random.Random, options: Sequence[tuple[list[str], str]]) -> tuple[list[str], str]:
+def _pick_ask(rng: random.Random, options: Sequence[tuple[list[str], Text]]) -> tuple[list[str], Text]:
     """One (ask, title) pair; the title names the first thing asked, so it always matches the question."""
     ask, title = rng.choice(list(options))
     return list(ask), title
@@ -346,14 +363,14 @@ def _rank(rng: random.Random) -> _Draft:
     tie = groups[min(groups)] > 1
     equal = any(n > 1 for n in groups.values())
     options = [
-        (["highest"], "Which card is highest?"),
-        (["highest", "tie"], "Which card is highest, and is there a tie?"),
-        (["tie"], "Is there a tie for the highest card?"),
-        (["order"], "Put these cards in order, best first"),
-        (["highest", "order"], "Which card is highest? Then order them all"),
+        (["highest"], _("Which card is highest?")),
+        (["highest", "tie"], _("Which card is highest, and is there a tie?")),
+        (["tie"], _("Is there a tie for the highest card?")),
+        (["order"], _("Put these cards in order, best first")),
+        (["highest", "order"], _("Which card is highest? Then order them all")),
     ]
     if len(chosen) <= 4:
-        options.append((["tiers"], "What tier is each card?"))
+        options.append((["tiers"], _("What tier is each card?")))
     ask, title = _pick_ask(rng, options)
     difficulty = 1 + (tie or equal) + _has_trap(chosen) + (("order" in ask or "tiers" in ask) and len(chosen) >= 6)
     return _Draft(
@@ -362,7 +379,7 @@ def _rank(rng: random.Random) -> _Draft:
         difficulty,
         {"cards": _codes(chosen)},
         ask,
-        hint="Suits matter only for the eight named cards; any other two cards of one rank are exactly equal.",
+        hint=_("Suits matter only for the eight named cards; any other two cards of one rank are exactly equal."),
     )
 
 
@@ -392,13 +409,13 @@ def _draw(rng: random.Random) -> _Draft:
     result = partnership_draw(names, cards)
     skips = result.skips
     options = [
-        (["partnerships"], "Who partners whom?"),
-        (["first_dealer"], "Who deals the first deal?"),
-        (["partnerships", "first_dealer"], "Who partners whom, and who deals first?"),
-        (["holders"], "Who holds which top card?"),
+        (["partnerships"], _("Who partners whom?")),
+        (["first_dealer"], _("Who deals the first deal?")),
+        (["partnerships", "first_dealer"], _("Who partners whom, and who deals first?")),
+        (["holders"], _("Who holds which top card?")),
     ]
     if len(cards) <= 14:
-        options.append((["received"], "Who receives which cards?"))
+        options.append((["received"], _("Who receives which cards?")))
     ask, title = _pick_ask(rng, options)
     difficulty = 1 + skips + (len(cards) > 24 or "received" in ask)
     return _Draft(
@@ -407,7 +424,7 @@ def _draw(rng: random.Random) -> _Draft:
         difficulty,
         {"players": names, "cards": _codes(cards)},
         ask,
-        hint="Once a player holds a top card, the dealing skips them.",
+        hint=_("Once a player holds a top card, the dealing skips them."),
     )
 
 
@@ -425,11 +442,11 @@ def _trick(rng: random.Random) -> _Draft:
     plays = _TRICK_SHAPES[shape](rng)
     trick = resolve_trick(leader, plays)
     options = [
-        (["winner"], "Who wins this trick?"),
-        (["winner", "next_leader"], "Who wins this trick, and who leads next?"),
-        (["next_leader"], "Who leads the next trick?"),
-        (["spoiled", "next_leader"], "Is this trick spoiled? Who leads next?"),
-        (["winner", "best"], "Who wins this trick, and with which card?"),
+        (["winner"], _("Who wins this trick?")),
+        (["winner", "next_leader"], _("Who wins this trick, and who leads next?")),
+        (["next_leader"], _("Who leads the next trick?")),
+        (["spoiled", "next_leader"], _("Is this trick spoiled? Who leads next?")),
+        (["winner", "best"], _("Who wins this trick, and with which card?")),
     ]
     ask, title = _pick_ask(rng, options)
     tiers = [TIERS[c] for c in plays]
@@ -444,7 +461,7 @@ def _trick(rng: random.Random) -> _Draft:
         difficulty,
         {"leader": leader.value, "plays": _codes(plays)},
         ask,
-        hint="Find the best tier played; if two cards share it, nobody wins the trick.",
+        hint=_("Find the best tier played; if two cards share it, nobody wins the trick."),
     )
 
 
@@ -575,7 +592,7 @@ def _mordienne_results(rng: random.Random) -> list[Seat | None]:
     others = [s for s in SEATS if s is not hero]
     won = dict.fromkeys(others, 0)
     results: list[Seat | None] = []
-    for _ in range(start):
+    for _n in range(start):
         # Nobody else may reach the hero's 9 - start tricks: they would have got there first.
         free = [s for s in others if won[s] + 1 < 9 - start]
         if not free or rng.random() < 0.25:
@@ -623,8 +640,8 @@ def _tie_results(rng: random.Random, tied: int) -> list[Seat | None]:
 def _ordinary_results(rng: random.Random) -> list[Seat | None]:
     """Tricks won by players of uneven strength, with some spoiled ones."""
     spoil = rng.uniform(0.1, 0.3)
-    weights = [rng.random() ** 2 + 0.05 for _ in SEATS]
-    return [None if rng.random() < spoil else rng.choices(SEATS, weights=weights)[0] for _ in range(9)]
+    weights = [rng.random() ** 2 + 0.05 for _n in SEATS]
+    return [None if rng.random() < spoil else rng.choices(SEATS, weights=weights)[0] for _n in range(9)]
 
 
 def _results_yaml(results: Sequence[Seat | None]) -> list[str]:
@@ -675,7 +692,7 @@ def _played_deal(rng: random.Random, target: str) -> tuple[Seat, DealState]:
     (or the last one tried, which is just as legal).
     """
     state: DealState | None = None
-    for _ in range(8):
+    for _n in range(8):
         dealer = rng.choice(SEATS)
         hands = shuffle_and_deal(rng, dealer).hands
         if target == "mordienne":
@@ -689,7 +706,7 @@ def _played_deal(rng: random.Random, target: str) -> tuple[Seat, DealState]:
                 if score_deal([t.winner for t in state.tricks], True).mordienne:
                     return dealer, state
             continue
-        for _ in range(3):
+        for _n in range(3):
             state = _play(rng, dealer, hands, None, 0)
             if target != "tie" or _tie_size(score_deal([t.winner for t in state.tricks])) >= 2:
                 return dealer, state
@@ -719,13 +736,13 @@ def _deal(rng: random.Random) -> _Draft:
         rule = True if rng.random() < 0.3 else None
     score = score_deal(results, bool(rule))
     options = [
-        (["point_winner"], "Who wins the point?"),
-        (["point_winner", "points"], "Who wins the point, and how many?"),
-        (["scoring_team", "points"], "Which partnership scores, and how much?"),
-        (["tricks_won", "point_winner"], "How many tricks each, and who wins the point?"),
+        (["point_winner"], _("Who wins the point?")),
+        (["point_winner", "points"], _("Who wins the point, and how many?")),
+        (["scoring_team", "points"], _("Which partnership scores, and how much?")),
+        (["tricks_won", "point_winner"], _("How many tricks each, and who wins the point?")),
     ]
     if rule is not None:
-        options += [(["mordienne", "points"], "Is this a mordienne?")] * 2
+        options += [(["mordienne", "points"], _("Is this a mordienne?"))] * 2
     ask, title = _pick_ask(rng, options)
     spoiled = sum(1 for r in results if r is None)
     run_trap = bool(rule) and score.point_winner is not None and not score.mordienne_run and shape == "near-miss"
@@ -745,12 +762,14 @@ def _deal(rng: random.Random) -> _Draft:
     )
 
 
-def _deal_hint(rule: bool | None) -> str:
+def _deal_hint(rule: bool | None) -> Text:
     """The scoring reminder, with the mordienne's conditions when the rule is on (whatever the outcome)."""
-    hint = "Each player counts only their own tricks; a tie goes to whoever reached that number first."
     if rule:
-        hint += " Mordienne: no trick before the first win, not the first trick, then every trick to the ninth."
-    return hint
+        return _(
+            "Each player counts only their own tricks; a tie goes to whoever reached that number first. "
+            "Mordienne: no trick before the first win, not the first trick, then every trick to the ninth."
+        )
+    return _("Each player counts only their own tricks; a tie goes to whoever reached that number first.")
 
 
 def _played_deal_draft(rng: random.Random) -> _Draft:
@@ -762,11 +781,11 @@ def _played_deal_draft(rng: random.Random) -> _Draft:
     hands = {seat.value: _codes(_best_first([t.card_of(seat) for t in state.tricks])) for seat in SEATS}
     plays = [_codes([c for _, c in t.plays]) for t in state.tricks]
     options = [
-        (["leaders"], "Who leads each trick?"),
-        (["leaders", "point_winner"], "Who leads each trick, and who wins the point?"),
-        (["trick_winners"], "Who wins each trick?"),
-        (["point_winner", "points"], "Who wins the point, and how many?"),
-        (["tricks_won", "point_winner"], "How many tricks each, and who wins the point?"),
+        (["leaders"], _("Who leads each trick?")),
+        (["leaders", "point_winner"], _("Who leads each trick, and who wins the point?")),
+        (["trick_winners"], _("Who wins each trick?")),
+        (["point_winner", "points"], _("Who wins the point, and how many?")),
+        (["tricks_won", "point_winner"], _("How many tricks each, and who wins the point?")),
     ]
     ask, title = _pick_ask(rng, options)
     spoiled = sum(1 for t in state.tricks if t.spoiled)
@@ -778,8 +797,12 @@ def _played_deal_draft(rng: random.Random) -> _Draft:
         {"dealer": dealer.value, "hands": hands, "plays": plays},
         ask,
         mordienne=rule,
-        hint=f"{eldest_of(dealer).title}, the eldest, leads first; a trick's winner leads the next, "
-        "and after a spoiled trick the same player leads again.",
+        # Translators: a hint; {eldest} is a seat (North...).
+        hint=_(
+            "{eldest}, the eldest, leads first; a trick's winner leads the next, "
+            "and after a spoiled trick the same player leads again.",
+            eldest=eldest_of(dealer),
+        ),
     )
 
 
@@ -799,15 +822,15 @@ def _chant(rng: random.Random) -> _Draft:
         ask, title = _pick_ask(
             rng,
             [
-                (["happens"], "Does the chant happen?"),
-                (["happens", "received"], "Does the chant happen? Who gets what?"),
+                (["happens"], _("Does the chant happen?")),
+                (["happens", "received"], _("Does the chant happen? Who gets what?")),
             ],
         )
         setup: Data = {"dealer": dealer.value, "talon": _codes(pack[:12]), "agree": agree}
-        return _Draft(title, "chant", 1, setup, ask, hint="The chant happens only if all four players agree.")
+        return _Draft(title, "chant", 1, setup, ask, hint=_("The chant happens only if all four players agree."))
     given = [] if rng.random() < 0.15 else rng.choice([[eldest, dealer], [eldest, dealer], [eldest], [dealer]])
     want_straddle = bool(given) and rng.random() < 0.45
-    for _ in range(60):
+    for _n in range(60):
         pack = list(PACK)
         rng.shuffle(pack)
         talon = pack[:12]
@@ -821,26 +844,19 @@ def _chant(rng: random.Random) -> _Draft:
         setup["agree"] = {seat.value: True for seat in SEATS}
     if hands:
         setup["hands"] = {seat.value: _codes(hand) for seat, hand in hands.items()}
-    options: list[tuple[list[str], str]] = [
-        (["received"], "Who receives which talon cards?"),
-        (["eldest", "received"], "Who is the eldest, and who receives which talon cards?"),
+    options: list[tuple[list[str], Text]] = [
+        (["received"], _("Who receives which talon cards?")),
+        (["eldest", "received"], _("Who is the eldest, and who receives which talon cards?")),
     ]
     if hands:
-        if len(hands) == 2:
-            does, who = "do", "the eldest and the dealer"
-        else:
-            does, who = "does", "the eldest" if eldest in hands else "the dealer"
+        who = "both" if len(hands) == 2 else "eldest" if eldest in hands else "dealer"
         # Where equal cards straddle the line, any of them will do (rules.md 6), but 'keep' names the engine's
         # suit-order choice: ask for the tiers kept instead, so that every rules-valid answer is right.
-        keep, what = ("keep_tiers", "tiers") if straddles else ("keep", "cards")
-        options = [
-            ([keep], f"Which {what} {does} {who} keep?"),
-            ([keep], f"Which {what} {does} {who} keep?"),
-            (["keep_tiers"], f"Which tiers {does} {who} keep?"),
-            (["received", keep], f"What comes from the talon, and which {what} {does} {who} keep?"),
-        ]
+        keep = "keep_tiers" if straddles else "keep"
+        kept, tiers, received = _keep_titles(who, straddles)
+        options = [([keep], kept), ([keep], kept), (["keep_tiers"], tiers), (["received", keep], received)]
     else:
-        options.append((["happens", "eldest"], "Does the chant happen, and who is the eldest?"))
+        options.append((["happens", "eldest"], _("Does the chant happen, and who is the eldest?")))
     ask, title = _pick_ask(rng, options)
     difficulty = 2 + (straddles or len(hands) == 2)
     if not hands and "received" not in ask:
@@ -851,8 +867,35 @@ def _chant(rng: random.Random) -> _Draft:
         difficulty,
         setup,
         ask,
-        hint="The eldest takes talon cards 1, 3, 5...; the dealer 2, 4, 6...; each keeps the nine best.",
+        hint=_("The eldest takes talon cards 1, 3, 5...; the dealer 2, 4, 6...; each keeps the nine best."),
     )
+
+
+def _keep_titles(who: str, tiers_only: bool) -> tuple[Text, Text, Text]:
+    """The chant's questions on what ``who`` keeps (``eldest``, ``dealer`` or ``both``): which cards (or tiers,
+    when ``tiers_only``), which tiers, and what comes from the talon then which cards (or tiers)."""
+    titles = {
+        "eldest": (
+            _("Which cards does the eldest keep?"),
+            _("Which tiers does the eldest keep?"),
+            _("What comes from the talon, and which cards does the eldest keep?"),
+            _("What comes from the talon, and which tiers does the eldest keep?"),
+        ),
+        "dealer": (
+            _("Which cards does the dealer keep?"),
+            _("Which tiers does the dealer keep?"),
+            _("What comes from the talon, and which cards does the dealer keep?"),
+            _("What comes from the talon, and which tiers does the dealer keep?"),
+        ),
+        "both": (
+            _("Which cards do the eldest and the dealer keep?"),
+            _("Which tiers do the eldest and the dealer keep?"),
+            _("What comes from the talon, and which cards do the eldest and the dealer keep?"),
+            _("What comes from the talon, and which tiers do the eldest and the dealer keep?"),
+        ),
+    }
+    cards, tiers, received_cards, received_tiers = titles[who]
+    return (tiers if tiers_only else cards), tiers, (received_tiers if tiers_only else received_cards)
 
 
 # --- signal --------------------------------------------------------------------------------------
@@ -878,9 +921,12 @@ def _signal(rng: random.Random) -> _Draft:
     hand += rng.sample([c for c in plain if c not in hand], 9 - len(hand))
     rng.shuffle(hand)
     result = hand_signals(hand)
-    options = [(["signals"], "What should this hand signal?"), (["signals", "aces"], "What should this hand signal?")]
+    options = [
+        (["signals"], _("What should this hand signal?")),
+        (["signals", "aces"], _("What should this hand signal?")),
+    ]
     if result.aces:
-        options.append((["aces"], "How many times do you open your mouth?"))
+        options.append((["aces"], _("How many times do you open your mouth?")))
     ask, title = _pick_ask(rng, options)
     difficulty = {"useless": 1 + _has_trap(hand), "aces": 1, "one-named": 2, "several-named": 2 + (named >= 3)}[shape]
     return _Draft(
@@ -889,7 +935,7 @@ def _signal(rng: random.Random) -> _Draft:
         difficulty,
         {"hand": _codes(hand)},
         ask,
-        hint="One signal per named card, 'aces' with the count, or a shrug alone for a useless hand.",
+        hint=_("One signal per named card, 'aces' with the count, or a shrug alone for a useless hand."),
     )
 
 
@@ -903,11 +949,11 @@ def _signal_lookup(rng: random.Random) -> _Draft:
     # The finger signals are easily confused with one another.
     fingers = found.id in ("grand-neuf", "petit-neuf", "deux-de-chene", "deux-d-ecrit")
     if rng.random() < 0.5:
-        return _Draft("How do you give this signal?", "signals", 1 + fingers, {"signal": found.id}, ["gesture"])
+        return _Draft(_("How do you give this signal?"), "signals", 1 + fingers, {"signal": found.id}, ["gesture"])
     setup: Data = {"gesture": found.gesture}
     if found.id == "aces":
         setup = {"gesture": "open the mouth", "times": rng.randint(1, 4)}
-    title = rng.choice(["Your partner makes this gesture. What does it say?", "What does this gesture tell you?"])
+    title = rng.choice([_("Your partner makes this gesture. What does it say?"), _("What does this gesture tell you?")])
     return _Draft(title, "signals", 1 + fingers, setup, ["meaning"])
 
 
@@ -922,11 +968,11 @@ def _game(rng: random.Random) -> _Draft:
     # which real play almost never gives: drawn games come mostly with the rule on (a 2 against two 1s).
     want_draw = rng.random() < (0.5 if rule else 0.05)
     with_tricks = rng.choice([0.0, 0.3, 0.4, 0.5])  # the share of deals given trick by trick
-    for _ in range(200):
+    for _n in range(200):
         entries: list[Data] = []
         points: list[DealPoint] = []
         hard = False  # a deal given trick by trick that needs a tie-break or is a mordienne
-        for _ in range(5):
+        for _n in range(5):
             if rng.random() < with_tricks:
                 # A deal nobody wins is rare in play (never in 4,000 random deals): keep it a rare reminder.
                 shape = _weighted(
@@ -946,11 +992,11 @@ def _game(rng: random.Random) -> _Draft:
         if (game.winner is None) == want_draw:
             break
     options = [
-        (["winner"], "Who wins the game?"),
-        (["scores", "winner"], "What is the final score, and who wins?"),
-        (["dealers"], "Who deals each of the five deals?"),
-        (["dealers", "winner"], "Who deals each deal, and who wins the game?"),
-        (["scores"], "What is the final score?"),
+        (["winner"], _("Who wins the game?")),
+        (["scores", "winner"], _("What is the final score, and who wins?")),
+        (["dealers"], _("Who deals each of the five deals?")),
+        (["dealers", "winner"], _("Who deals each deal, and who wins the game?")),
+        (["scores"], _("What is the final score?")),
     ]
     ask, title = _pick_ask(rng, options)
     # Who deals depends on the first dealer alone; the scores depend on how the deals are given.
@@ -962,7 +1008,7 @@ def _game(rng: random.Random) -> _Draft:
         {"first_dealer": first.value, "deals": entries},
         ask,
         mordienne=rule,
-        hint="The deal passes to the left; the first dealer deals again in the fifth deal.",
+        hint=_("The deal passes to the left; the first dealer deals again in the fifth deal."),
     )
 
 
@@ -979,12 +1025,12 @@ def _dealing(rng: random.Random) -> _Draft:
     if cut_at is not None:
         setup["cut"] = cut_at
     options = [
-        (["eldest", "cutter"], "Who is the eldest, and who cuts?"),
-        (["eldest", "cutter"], "Who is the eldest, and who cuts?"),
-        (["cutter"], "Who cuts the pack?"),
-        (["talon"], "Which cards are left for the talon?"),
-        (["hands"], "Who gets which cards?"),
-        (["hands"], "Who gets which cards?"),
+        (["eldest", "cutter"], _("Who is the eldest, and who cuts?")),
+        (["eldest", "cutter"], _("Who is the eldest, and who cuts?")),
+        (["cutter"], _("Who cuts the pack?")),
+        (["talon"], _("Which cards are left for the talon?")),
+        (["hands"], _("Who gets which cards?")),
+        (["hands"], _("Who gets which cards?")),
     ]
     ask, title = _pick_ask(rng, options)
     difficulty = 1 if ask[-1] in ("eldest", "cutter") else (2 + (cut_at is not None and ask == ["hands"]))
@@ -994,7 +1040,7 @@ def _dealing(rng: random.Random) -> _Draft:
         difficulty,
         setup,
         ask,
-        hint="The eldest sits to the dealer's left and is dealt first; the player to the dealer's right cuts.",
+        hint=_("The eldest sits to the dealer's left and is dealt first; the player to the dealer's right cuts."),
     )
 
 
@@ -1012,13 +1058,13 @@ def _play_puzzle(rng: random.Random, most_left: int) -> _Draft:
     rule = True if rng.random() < 0.3 else None
     lefts = list(range(min(2, most_left), most_left + 1))
     weights = [1 + min(k, 5) for k in lefts]  # more tricks left, more to think about (but 6-7 are slow)
-    for _ in range(200):
+    for _n in range(200):
         left = rng.choices(lefts, weights=weights)[0]
         dealer = rng.choice(SEATS)
         state = DealState.start(dealer, shuffle_and_deal(rng, dealer).hands)
         while len(state.tricks) < 9 - left:
             state = state.play(_natural_card(rng, state))
-        for _ in range(rng.randint(0, 3)):
+        for _n in range(rng.randint(0, 3)):
             state = state.play(_natural_card(rng, state))
         position = Position.build(
             [t.winner for t in state.tricks], state.leader, state.current, state.hands, bool(rule)
@@ -1026,15 +1072,21 @@ def _play_puzzle(rng: random.Random, most_left: int) -> _Draft:
         solution = solve_position(position)
         if len(solution.best) < len(state.hands[state.to_play]):
             break
-    mover = state.to_play.title
+    mover = state.to_play
+    # Translators: questions of generated play puzzles; {seat} is the seat to play (North...).
     options = [
-        (["best"], f"Which card should {mover} play?"),
-        (["best"], f"{mover} to play: which card is best?"),
-        (["best", "value"], f"Which card should {mover} play, and what does the deal score then?"),
-        (["value", "best"], f"With best play by all, what does the deal score? Which card should {mover} play?"),
+        (["best"], _("Which card should {seat} play?", seat=mover)),
+        (["best"], _("{seat} to play: which card is best?", seat=mover)),
+        (["best", "value"], _("Which card should {seat} play, and what does the deal score then?", seat=mover)),
+        (
+            ["value", "best"],
+            _("With best play by all, what does the deal score? Which card should {seat} play?", seat=mover),
+        ),
     ]
     if len(state.hands[state.to_play]) <= 3:
-        options.append((["results"], f"What does each of {mover}'s cards lead to, with best play after it?"))
+        options.append(
+            (["results"], _("What does each of {seat}'s cards lead to, with best play after it?", seat=mover))
+        )
     ask, title = _pick_ask(rng, options)
     tiers = {TIERS[c] for c in state.hands[state.to_play]}
     difficulty = 1 + (position.tricks_left >= 4) + (bool(rule) or "results" in ask or len(tiers) >= 4)
@@ -1051,8 +1103,10 @@ def _play_puzzle(rng: random.Random, most_left: int) -> _Draft:
         setup,
         ask,
         mordienne=rule,
-        hint="Count the tricks each player can still take: the point goes to the most tricks, "
-        "a tie to whoever got there first.",
+        hint=_(
+            "Count the tricks each player can still take: the point goes to the most tricks, "
+            "a tie to whoever got there first."
+        ),
     )
 
 

@@ -7,6 +7,7 @@ the kind ``dealing`` (setup ``dealer``, ``pack``: 48 cards from the top, optiona
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -15,6 +16,7 @@ from tutor.content.drills import gesture_seen
 from tutor.content.outcomes import ALL_KINDS, OUTCOME_SHAPES, normalize
 from tutor.content.problems import ContentError, Problem
 from tutor.content.reader import MISSING, SLUG, Missing, Reader, internal_error
+from tutor.content.texts import Text
 from tutor.content.yamlsafe import Document, load_document
 from tutor.engine.cards import Card, parse_card
 from tutor.engine.errors import PathPart, RuleViolation, short
@@ -124,6 +126,9 @@ class Scenario:
     difficulty: int | None = None
     hint: str | None = None
     document: Document | None = field(default=None, compare=False, repr=False)
+    # Internal, never read from a file: a generated scenario's title and hint as messages (by key), which
+    # the app shows in the learner's language (tutor.i18n.content.localize_generated).
+    texts: Mapping[str, Text] | None = field(default=None, compare=False, repr=False)
 
     @property
     def file(self) -> str:

@@ -64,6 +64,18 @@ def localize_lesson(lesson: Lesson, lang: str) -> Lesson:
     )
 
 
+def localize_generated(scenario: Scenario, lang: str) -> Scenario:
+    """A generated scenario with its title and hint in ``lang`` (from its messages); others as they are."""
+    if not scenario.texts or check_language(lang) == SOURCE_LANGUAGE:
+        return scenario
+    title, hint = scenario.texts.get("title"), scenario.texts.get("hint")
+    return dataclasses.replace(
+        scenario,
+        title=title.render(lang) if title is not None else scenario.title,
+        hint=hint.render(lang) if hint is not None else scenario.hint,
+    )
+
+
 def localize_scenario(scenario: Scenario, lang: str) -> Scenario:
     """``scenario`` with its title, hint and note in ``lang``; its setup and answers are never translated."""
     if check_language(lang) == SOURCE_LANGUAGE:
@@ -80,4 +92,4 @@ def localize_scenario(scenario: Scenario, lang: str) -> Scenario:
     )
 
 
-__all__ = ["KeyPath", "lesson_texts", "localize_lesson", "localize_scenario", "scenario_texts"]
+__all__ = ["KeyPath", "lesson_texts", "localize_generated", "localize_lesson", "localize_scenario", "scenario_texts"]

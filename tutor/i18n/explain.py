@@ -124,11 +124,16 @@ def _seat(seat: Seat, spec: str, lang: str) -> str:
 
 
 def _card(c: Card, spec: str, lang: str) -> str:
+    # A named card's name as the language writes it: its tier's name (Gujarati transliterates the French).
     if spec == "label":
-        return word(lang, "fmt.card.label", code=c.code, name=c.name) if c.name else c.code
+        return (
+            word(lang, "fmt.card.label", code=c.code, name=word(lang, f"fmt.tier.name.{TIERS[c]}"))
+            if c.name
+            else c.code
+        )
     if spec == "described":
         number = TIERS[c]
-        what = c.name or word(lang, f"fmt.tier.one.{number}")
+        what = word(lang, f"fmt.tier.name.{number}") if c.name else word(lang, f"fmt.tier.one.{number}")
         return word(lang, "fmt.card.described", code=c.code, what=what, tier=number)
     return _only(spec, ("", "code"), c.code)
 

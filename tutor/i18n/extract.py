@@ -5,7 +5,8 @@ The sources, one domain each (:data:`tutor.i18n.runtime.DOMAINS`):
 * ``engine``: every message of :data:`tutor.i18n.catalog.MESSAGES` (msgctxt = id, msgid = English template,
   msgid_plural = its plural);
 * ``content``: every learner-visible text of the lessons and scenarios (:mod:`tutor.i18n.content`), with
-  msgctxt ``"<file id>:<key path>"``;
+  msgctxt ``"<file id>:<key path>"``, then every block of the Rules page's rules.md
+  (:mod:`tutor.i18n.rules_text`), with msgctxt ``"rules:<section>:<n>"``;
 * ``ui``: every ``_()``, ``gettext()``, ``ngettext()``, ``pgettext()``, ``npgettext()`` call in the ``tutor``
   package (:data:`tutor.i18n.ui.KEYWORDS`), found by Babel's Python extractor.
 
@@ -31,6 +32,8 @@ from tutor.content.course import load_course
 from tutor.i18n import TRANSLATED, native_name
 from tutor.i18n.catalog import MESSAGES
 from tutor.i18n.content import lesson_texts, scenario_texts
+from tutor.i18n.rules_text import PREFIX as RULES_PREFIX
+from tutor.i18n.rules_text import blocks
 from tutor.i18n.runtime import DOMAINS, LOCALES, po_path, pot_path
 from tutor.i18n.ui import KEYWORDS
 
@@ -38,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[2]  # the repository (or the folder hold
 PACKAGE = ROOT / "tutor"
 MESSAGE_MODULES = (ROOT / "tutor" / "engine" / "messages.py", ROOT / "tutor" / "play" / "messages.py")
 DEFAULT_CONTENT = (str(ROOT / "lessons"), str(ROOT / "scenarios"))
+RULES = PACKAGE / "app" / "rules.md"  # the copy of rules.md the Rules page shows
 PROJECT = "aluette-tutor"
 HEADER = """\
 # The Aluette tutor's {what}: {domain} domain.
@@ -112,12 +116,31 @@ def content_messages(paths: Sequence[str] = DEFAULT_CONTENT) -> list[SourceMessa
         file = _shown(document.file) if document else "<memory>"
         if file_id in seen:
             raise ExtractError([f"{file}:1: id: '{file_id}' is also the id of {seen[file_id]}: ids must be unique"])
+        if file_id == RULES_PREFIX:
+            raise ExtractError([f"{file}:1: id: '{file_id}' is reserved for the blocks of rules.md: choose another"])
         seen[file_id] = file
         for path, text in texts:
             line = document.line_of(path) if document else 1
             context = f"{file_id}:{'.'.join(map(str, path))}"
             found.append(SourceMessage(context, text, None, ((file, line),)))
     return found
+
+
+def rules_messages(path: Path = RULES) -> list[SourceMessage]:
+    """Every block of rules.md (each heading, paragraph, list item and table, in order) at ``path``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ExtractError([f"{_shown(path)}:1: (file): cannot be read: {error}"]) from None
+    file = _shown(path)
+    comments = {
+        "heading": "A heading of the rules (its section number is shown before it).",
+        "table": "A Markdown table: keep every row and every '|'; card codes and signal ids stay as they are.",
+    }
+    return [
+        SourceMessage(b.context, b.text, None, ((file, b.line),), (comments[b.kind],) if b.kind in comments else ())
+        for b in blocks(text)
+    ]
 
 
 def ui_messages(package: Path | None = None) -> list[SourceMessage]:
@@ -143,9 +166,15 @@ def ui_messages(package: Path | None = None) -> list[SourceMessage]:
     return list(merged.values())
 
 
-def sources(content: Sequence[str] = DEFAULT_CONTENT, package: Path | None = None) -> dict[str, list[SourceMessage]]:
+def sources(
+    content: Sequence[str] = DEFAULT_CONTENT, package: Path | None = None, rules: Path = RULES
+) -> dict[str, list[SourceMessage]]:
     """The messages of every domain, by domain."""
-    return {"engine": engine_messages(), "content": content_messages(content), "ui": ui_messages(package)}
+    return {
+        "engine": engine_messages(),
+        "content": content_messages(content) + rules_messages(rules),
+        "ui": ui_messages(package),
+    }
 
 
 def template(domain: str, messages: Iterable[SourceMessage]) -> Catalog:

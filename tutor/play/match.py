@@ -42,7 +42,7 @@ from tutor.engine.chant import Keep, chant, keep_best
 from tutor.engine.deal import DealState
 from tutor.engine.dealing import shuffle_and_deal
 from tutor.engine.draw import Draw, partnership_draw, top_of
-from tutor.engine.errors import RuleViolation, short
+from tutor.engine.errors import PathPart, RuleViolation, short
 from tutor.engine.game import DEALS_PER_GAME, Game, dealers, play_game
 from tutor.engine.ranking import ordered
 from tutor.engine.scoring import DealScore, score_deal
@@ -59,6 +59,30 @@ PHASES = ("draw", "chant", "discard", "signals", "play", "deal-over", "game-over
 DISCARDS = 6
 DEFAULT_BOTS = ("Anne", "Bastien", "Colette")
 FORMAT_VERSION = 2  # 2: event titles and steps are explanation steps (data), no longer English text
+
+
+class WrongPhase(RuleViolation):
+    """An action the game is not waiting for (a stale button clicked twice, say): the game's ``phase`` lets
+    the app say what it is waiting for in the learner's language."""
+
+    def __init__(self, message: str, path: Sequence[PathPart] = (), *, phase: str = "") -> None:
+        super().__init__(message, path)
+        self.phase = phase
+
+    def under(self, *prefix: PathPart) -> WrongPhase:
+        return WrongPhase(self.message, (*prefix, *self.path), phase=self.phase)
+
+
+class StepRefusal(RuleViolation):
+    """A refusal the engine explains as a step (a signal the hand does not call for): the app shows the step
+    in the learner's language; the message is its English rendering."""
+
+    def __init__(self, refusal: Step, path: Sequence[PathPart] = ()) -> None:
+        super().__init__(render(refusal), path)
+        self.step = refusal
+
+    def under(self, *prefix: PathPart) -> StepRefusal:
+        return StepRefusal(self.step, (*prefix, *self.path))
 
 
 # --- values the page reads ---------------------------------------------------------------------------
@@ -458,7 +482,7 @@ class Match:
     def next_deal(self) -> None:
         """Deal the next deal (from the ``draw`` or ``deal-over`` phase); the learner then answers the chant."""
         if self.phase not in ("draw", "deal-over"):
-            raise RuleViolation(self._wrong_phase("start the next deal"))
+            raise WrongPhase(self._wrong_phase("start the next deal"), phase=self.phase)
         self._events = []
         number = len(self.deals) + 1
         dealer = dealers(self.first_dealer)[number - 1]
@@ -544,7 +568,7 @@ class Match:
                 raise RuleViolation(f"the '{sid}' signal is given twice")
             problem = false_signal(signal(sid), hand)
             if problem is not None:
-                raise RuleViolation(render(problem))
+                raise StepRefusal(problem)
         self._events = []
         deal.signals[LEARNER] = tuple(s for s in SIGNAL_IDS if s in wanted)  # rules.md order
         if wanted:
@@ -646,7 +670,7 @@ class Match:
 
     def _require(self, phase: str, what: str) -> None:
         if self.phase != phase:
-            raise RuleViolation(self._wrong_phase(what))
+            raise WrongPhase(self._wrong_phase(what), phase=self.phase)
 
     def _wrong_phase(self, what: str) -> str:
         waiting = {

@@ -7,18 +7,21 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import cardsvg, course_map, quiz, state, views
+from tutor.app import cardsvg, course_map, lang, quiz, state, views
+from tutor.i18n import ui
 
 PREFIX = "learn"
 course = state.course()
 progress = state.progress()
+language = lang.current()
+_ = ui.translator(language)
 ss = st.session_state
 lessons = {lesson.id: lesson for lesson in course.lessons}
 
 views.style()
 if not lessons:
-    st.title("Lessons")
-    st.info("The lessons are on their way. Meanwhile, try Practice: its scenarios already work.")
+    st.title(ui.pgettext(language, "the Lessons page's title", "Lessons"))
+    st.info(_("The lessons are on their way. Meanwhile, try Practice: its scenarios already work."))
     st.stop()
 
 # A deep link picks the lesson once; afterwards the list does, and the URL follows it.
@@ -47,7 +50,11 @@ status = {lid: quiz.lesson_progress(course, lesson, progress) for lid, lesson in
 def _mark(lesson_id: str) -> str:
     """The lesson's status as a caption under its name: nothing until it is started."""
     mark = status[lesson_id].status
-    return "" if mark == quiz.NOT_STARTED else quiz.STATUS_MARKS[mark]
+    if mark == quiz.DONE:
+        # Translators: a lesson's mark under its name in the list of lessons (":green[...]" is its colour).
+        return _(":green[✓ Done]")
+    # Translators: a lesson's mark under its name in the list of lessons (":orange[...]" is its colour).
+    return _(":orange[In progress]") if mark == quiz.STARTED else ""
 
 
 listing, page = st.columns([1, 3], gap="large")
@@ -56,7 +63,7 @@ with listing:
     # (The browser sends a radio's choice back as its label; a label that changed when a lesson became
     # "in progress" sent the old one, unknown by then, and the list fell back to lesson 1.)
     st.radio(
-        "Lessons",
+        ui.pgettext(language, "the list of lessons", "Lessons"),
         list(lessons),
         format_func=lambda lid: f"{lessons[lid].order}. {lessons[lid].title}",
         captions=[_mark(lid) for lid in lessons],
@@ -64,7 +71,7 @@ with listing:
         persist_state="session",  # the lesson stays chosen when the learner visits another page and comes back
         on_change=_follow_url,
     )
-    st.caption("A lesson is done once every section is read and every scenario answered right once.")
+    st.caption(_("A lesson is done once every section is read and every scenario answered right once."))
 
 lesson = lessons[ss[f"{PREFIX}.lesson"]]
 mine = status[lesson.id]
@@ -91,18 +98,29 @@ def _item(n: int) -> None:
 
 
 with page:
-    st.title(f"Lesson {lesson.order}: {lesson.title}")
+    # Translators: {title} is the lesson's title, e.g. "Lesson 1: The cards".
+    st.title(_("Lesson {number}: {title}", number=lesson.order, title=lesson.title))
     st.markdown(f"*{lesson.summary}*")
-    with st.expander("What you will learn", expanded=ss[step_key] == 0 and mine.status != quiz.DONE):
+    with st.expander(_("What you will learn"), expanded=ss[step_key] == 0 and mine.status != quiz.DONE):
         st.markdown("\n".join(f"- {objective}" for objective in lesson.objectives))
-    st.caption(
-        f"{mine.sections_read} of {sections} sections read · {mine.solved} of {mine.scenarios} scenarios solved"
-        + (" · ✓ lesson done" if mine.status == quiz.DONE else "")
-    )
+    facts = [
+        ui.ngettext(
+            language, "{read} of {n} section read", "{read} of {n} sections read", sections, read=mine.sections_read
+        ),
+        ui.ngettext(
+            language,
+            "{solved} of {n} scenario solved",
+            "{solved} of {n} scenarios solved",
+            mine.scenarios,
+            solved=mine.solved,
+        ),
+        *([_("✓ lesson done")] if mine.status == quiz.DONE else []),
+    ]
+    st.caption(" · ".join(facts))
     step = ss[step_key]
     if step < sections:
         section = lesson.sections[step]
-        st.progress((step + 1) / (sections + 1), text=f"Section {step + 1} of {sections}")
+        st.progress((step + 1) / (sections + 1), text=_("Section {number} of {total}", number=step + 1, total=sections))
         st.header(section.heading)
         st.markdown(section.text)
         if section.cards:
@@ -113,40 +131,43 @@ with page:
         if section.caption:
             st.caption(section.caption)
         back, forward, skip = st.columns([1, 2, 2])
-        back.button("← Back", key=f"{PREFIX}.back", on_click=_go, args=(step - 1,), disabled=step == 0)
-        label = "Next section →" if step + 1 < sections else "On to the scenarios →"
+        back.button(_("← Back"), key=f"{PREFIX}.back", on_click=_go, args=(step - 1,), disabled=step == 0)
+        label = _("Next section →") if step + 1 < sections else _("On to the scenarios →")
         forward.button(label, key=f"{PREFIX}.next_section", on_click=_read_and_next, args=(step,), type="primary")
-        skip.button("Skip to the scenarios", key=f"{PREFIX}.skip", on_click=_go, args=(sections,), type="tertiary")
+        skip.button(_("Skip to the scenarios"), key=f"{PREFIX}.skip", on_click=_go, args=(sections,), type="tertiary")
     elif not scenarios:
-        st.info("This lesson has no scenarios yet.")
-        st.button("← Back to the text", key=f"{PREFIX}.back", on_click=_go, args=(sections - 1,))
+        st.info(_("This lesson has no scenarios yet."))
+        st.button(_("← Back to the text"), key=f"{PREFIX}.back", on_click=_go, args=(sections - 1,))
     else:
         n = min(ss[item_key], len(scenarios) - 1)
         solved = sum(1 for s in scenarios if progress.solved(s.id))
-        st.progress(solved / len(scenarios), text=f"Scenarios: {solved} of {len(scenarios)} solved")
+        st.progress(
+            solved / len(scenarios),
+            text=_("Scenarios: {solved} of {total} solved", solved=solved, total=len(scenarios)),
+        )
         # Try again and A similar one: a scenario counts as solved only once answered right (progress.solved)
         follow = quiz.FollowUps(course=course)
-        where = f"Scenario {n + 1} of {len(scenarios)}"
+        where = _("Scenario {number} of {total}", number=n + 1, total=len(scenarios))
         current = quiz.play(PREFIX, scenarios[n], f"{lesson.id}:{n}", where, follow=follow)
         right = current.grade is not None and current.grade.all_correct
         back, forward, text = st.columns([1, 2, 2])
-        back.button("← Previous", key=f"{PREFIX}.prev_item", on_click=_item, args=(n - 1,), disabled=n == 0)
+        back.button(_("← Previous"), key=f"{PREFIX}.prev_item", on_click=_item, args=(n - 1,), disabled=n == 0)
         if n + 1 < len(scenarios):
             forward.button(
-                "Next scenario →",
+                _("Next scenario →"),
                 key=f"{PREFIX}.next_item",
                 on_click=_item,
                 args=(n + 1,),
                 type="primary" if right else "secondary",
             )
-        text.button("Back to the text", key=f"{PREFIX}.to_text", on_click=_go, args=(0,), type="tertiary")
+        text.button(_("Back to the text"), key=f"{PREFIX}.to_text", on_click=_go, args=(0,), type="tertiary")
         done_now = quiz.lesson_progress(course, lesson, progress)
         if done_now.status == quiz.DONE:
             following = quiz.next_lesson(course, progress)
-            st.success("Lesson done: every section read and every scenario solved.")
+            st.success(_("Lesson done: every section read and every scenario solved."))
             if following is not None:
                 st.button(
-                    f"Next lesson: {following.title} →",
+                    _("Next lesson: {title} →", title=following.title),
                     key=f"{PREFIX}.next_lesson",
                     on_click=_open,
                     args=(following.id,),

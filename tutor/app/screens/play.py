@@ -14,8 +14,8 @@ from tutor.app import coach_view, saved_deals
 from tutor.app import play_view as pv
 from tutor.app.markup import md
 from tutor.app.reveal import step_md, steps_md
-from tutor.engine import SIGNALS
 from tutor.engine.game import DEALS_PER_GAME
+from tutor.i18n import ui
 from tutor.play.match import LEARNER, PARTNER, Match
 
 P = pv.P
@@ -24,35 +24,41 @@ st.session_state.setdefault(f"{P}seed", random.randrange(1_000_000))
 
 
 def start_screen() -> None:
-    st.title("Play a game")
+    _ = pv.t()
+    st.title(_("Play a game"))
     st.markdown(
-        "You sit South with three computer players. The partnership draw decides who partners you; then five "
-        "deals, each with the chant, signals and nine tricks. After every trick the engine explains who won "
-        "and why; a **Hint** estimates each card's chance by playing the deal out thousands of times."
+        _(
+            "You sit South with three computer players. The partnership draw decides who partners you; then five "
+            "deals, each with the chant, signals and nine tricks. After every trick the engine explains who won "
+            "and why; a **Hint** estimates each card's chance by playing the deal out thousands of times."
+        )
     )
     waiting = pv.waiting_game()
     if waiting is not None:
         with st.container(border=True, width=520, key=f"{P}waiting"):
             if waiting.match is not None:
-                st.markdown(f"**A game is waiting:** {md(pv.waiting_summary(waiting.match))}.")
+                st.markdown(_("**A game is waiting:** {summary}.", summary=md(pv.waiting_summary(waiting.match))))
                 with st.container(horizontal=True):
                     st.button(
-                        "Resume the game",
+                        _("Resume the game"),
                         key=f"{P}resume",
                         type="primary",
                         on_click=pv.resume_game,
                         icon=":material/play_circle:",
                     )
-                    st.button("Discard it", key=f"{P}discard_saved", on_click=pv.discard_waiting)
+                    st.button(_("Discard it"), key=f"{P}discard_saved", on_click=pv.discard_waiting)
             else:
-                st.warning(f"A saved game could not be read: {md(waiting.problem or '')}", icon=":material/warning:")
-                st.button("Discard it", key=f"{P}discard_saved", on_click=pv.discard_waiting)
+                st.warning(
+                    _("A saved game could not be read: {problem}", problem=md(waiting.problem or "")),
+                    icon=":material/warning:",
+                )
+                st.button(_("Discard it"), key=f"{P}discard_saved", on_click=pv.discard_waiting)
     with st.container(border=True, width=520):
         st.markdown(
-            "**New to the game?** Play one deal with a guide who says what to click and why, then carry on alone."
+            _("**New to the game?** Play one deal with a guide who says what to click and why, then carry on alone.")
         )
         st.button(
-            "Learn to play: a guided first deal",
+            _("Learn to play: a guided first deal"),
             key=f"{P}guided.start",
             on_click=pv.start_guided,
             icon=":material/school:",
@@ -60,60 +66,88 @@ def start_screen() -> None:
     st.session_state.setdefault(f"{P}name", pv.default_name())
     with st.container(border=True, width=520):
         st.text_input(
-            "Your name (the explanations speak of players by name)",
+            _("Your name (the explanations speak of players by name)"),
             key=f"{P}name",
             max_chars=pv.NAME_LIMIT,
             persist_state="session",
         )
         st.number_input(
-            "Seed",
+            # Translators: the number that decides the random draw and deals (a "random seed").
+            _("Seed"),
             min_value=0,
             max_value=999_999_999,
             step=1,
             key=f"{P}seed",
-            help="The same seed gives the same draw and the same deals: note it to replay a game.",
+            help=_("The same seed gives the same draw and the same deals: note it to replay a game."),
         )
         pv.settings(in_game=False)
-        st.button("Start game", key=f"{P}start", type="primary", on_click=pv.start_game, icon=":material/play_arrow:")
+        st.button(
+            _("Start game"), key=f"{P}start", type="primary", on_click=pv.start_game, icon=":material/play_arrow:"
+        )
     pv.show_error()
 
 
 def header(match: Match) -> None:
     """Where the game is, the score and the settings, on one band."""
+    _ = pv.t()
     where, toggles, again = st.columns([6, 3, 2], vertical_alignment="center")
     with where:
         if match.deal_number:
             dealer = md(match.names[match.dealer]) if match.dealer else ""
-            st.markdown(f"## Deal {match.deal_number} of {DEALS_PER_GAME} · {dealer} deals")
-            st.markdown(f"Score: {pv.score_line(match)}")
+            # Translators: the heading of a game in progress; {dealer} is a player's name.
+            deal = _(
+                "Deal {number} of {total} · {dealer} deals",
+                number=match.deal_number,
+                total=DEALS_PER_GAME,
+                dealer=dealer,
+            )
+            st.markdown(f"## {deal}")
+            st.markdown(_("Score: {score}", score=pv.score_line(match)))
         else:
-            st.markdown("## The partnership draw")
-        saved = "" if pv.is_guided() else " Saved after every move."
-        st.caption(f"Game seed {match.seed}: the same seed deals the same game.{saved}")
+            st.markdown("## " + _("The partnership draw"))
+        if pv.is_guided():
+            st.caption(_("Game seed {seed}: the same seed deals the same game.", seed=match.seed))
+        else:
+            st.caption(
+                _("Game seed {seed}: the same seed deals the same game. Saved after every move.", seed=match.seed)
+            )
         unsaved = pv.unsaved()
         if unsaved:
             st.caption(md(unsaved))
     with toggles:
         pv.settings(in_game=True)
     with again:
-        st.button("New game", key=f"{P}new", on_click=pv.new_game, icon=":material/restart_alt:")
+        st.button(_("New game"), key=f"{P}new", on_click=pv.new_game, icon=":material/restart_alt:")
     pv.show_error()
 
 
 def draw_phase(match: Match) -> None:
+    _ = pv.t()
     st.caption(
-        "Cards are dealt face up, one at a time, to the players in turn; a player who receives one of the four top "
-        "cards gets no more. The holders of Monsieur and Madame are partners, and so are the holders of Le Borgne "
-        "and La Vache."
+        _(
+            "Cards are dealt face up, one at a time, to the players in turn; a player who receives one of the four "
+            "top cards gets no more. The holders of Monsieur and Madame are partners, and so are the holders of "
+            "Le Borgne and La Vache."
+        )
     )
     view = pv.draw_view(match, st.session_state.get(f"{P}draw_shown", 0))
     with st.container(horizontal=True):
-        st.button("Next card", key=f"{P}draw.card", on_click=pv.draw_step, args=("card",), disabled=view.complete)
+        st.button(_("Next card"), key=f"{P}draw.card", on_click=pv.draw_step, args=("card",), disabled=view.complete)
         st.button(
-            "To the next top card", key=f"{P}draw.top", on_click=pv.draw_step, args=("top",), disabled=view.complete
+            _("To the next top card"),
+            key=f"{P}draw.top",
+            on_click=pv.draw_step,
+            args=("top",),
+            disabled=view.complete,
         )
-        st.button("Show all", key=f"{P}draw.all", on_click=pv.draw_step, args=("all",), disabled=view.complete)
-    st.caption(f"{view.shown} of {view.total} cards dealt. Numbers under the cards: the order dealt; gold: a top card.")
+        st.button(_("Show all"), key=f"{P}draw.all", on_click=pv.draw_step, args=("all",), disabled=view.complete)
+    st.caption(
+        _(
+            "{shown} of {total} cards dealt. Numbers under the cards: the order dealt; gold: a top card.",
+            shown=view.shown,
+            total=view.total,
+        )
+    )
     st.markdown(view.html, unsafe_allow_html=True)
     if not view.complete:
         if view.steps:
@@ -121,12 +155,12 @@ def draw_phase(match: Match) -> None:
         return
     seating, why = st.columns([3, 2], gap="large")
     with seating:
-        st.markdown("### Partners and seats")
+        st.markdown("### " + _("Partners and seats"))
         st.markdown(pv.seating_html(match), unsafe_allow_html=True)
-        st.button("Deal the first hand", key=f"{P}deal", type="primary", on_click=pv.next_deal)
+        st.button(_("Deal the first hand"), key=f"{P}deal", type="primary", on_click=pv.next_deal)
     with why, st.container(border=True):
         st.markdown(pv.events_markdown(pv.draw_summary(match)))
-    with st.expander("The draw, card by card"):
+    with st.expander(_("The draw, card by card")):
         st.markdown(steps_md(view.steps))
 
 
@@ -134,35 +168,51 @@ def chant_phase(match: Match) -> None:
     deal = match.deal
     assert deal is not None
     names = match.names
+    _ = pv.t()
     st.markdown(
-        f"**The chant.** If all four players agree, the twelve undealt cards (the talon) are shared between the "
-        f"eldest ({md(names[deal.eldest])}) and the dealer ({md(names[deal.dealer])}), six each, and each then "
-        "discards six, back to nine. One refusal and there is no chant."
+        _(
+            "**The chant.** If all four players agree, the twelve undealt cards (the talon) are shared between the "
+            "eldest ({eldest}) and the dealer ({dealer}), six each, and each then discards six, back to nine. One "
+            "refusal and there is no chant.",
+            eldest=md(names[deal.eldest]),
+            dealer=md(names[deal.dealer]),
+        )
     )
-    if pv.is_chanter(match):
-        role = "the dealer" if deal.dealer is LEARNER else "the eldest"
-        st.markdown(f"You are {role}: if the chant happens, you receive six talon cards and choose six to discard.")
+    if pv.is_chanter(match) and deal.dealer is LEARNER:
+        st.markdown(
+            _("You are the dealer: if the chant happens, you receive six talon cards and choose six to discard.")
+        )
+    elif pv.is_chanter(match):
+        st.markdown(
+            _("You are the eldest: if the chant happens, you receive six talon cards and choose six to discard.")
+        )
     else:
-        st.markdown("You are neither the eldest nor the dealer: the chant would not change your hand.")
+        st.markdown(_("You are neither the eldest nor the dealer: the chant would not change your hand."))
     with st.container(horizontal=True):
-        st.button("Agree to the chant", key=f"{P}chant.yes", type="primary", on_click=pv.answer_chant, args=(True,))
-        st.button("Refuse", key=f"{P}chant.no", on_click=pv.answer_chant, args=(False,), disabled=pv.is_guided())
+        st.button(_("Agree to the chant"), key=f"{P}chant.yes", type="primary", on_click=pv.answer_chant, args=(True,))
+        # Translators: a button: refuse the chant.
+        refuse = ui.pgettext(pv.lang(), "a button: refuse the chant", "Refuse")
+        st.button(refuse, key=f"{P}chant.no", on_click=pv.answer_chant, args=(False,), disabled=pv.is_guided())
 
 
 def discard_phase(match: Match) -> None:
     hand = list(match.learner_hand())
     chosen = pv.chosen_discards(match)
     wanted = pv.guide(match)
+    _ = pv.t()
     st.markdown(
-        f"**Choose six cards to discard** from your {len(hand)}: they go face down and take no further part. "
-        "The usual advice is to keep the highest."
+        _(
+            "**Choose six cards to discard** from your {count}: they go face down and take no further part. "
+            "The usual advice is to keep the highest.",
+            count=len(hand),
+        )
     )
     pv.discard_grid(match)
-    st.markdown(f"{len(chosen)} of 6 chosen.")
+    st.markdown(_("{chosen} of 6 chosen.", chosen=len(chosen)))
     with st.container(horizontal=True):
-        st.button("Advice: keep the highest", key=f"{P}discard.advice", on_click=pv.advise_discards)
+        st.button(_("Advice: keep the highest"), key=f"{P}discard.advice", on_click=pv.advise_discards)
         st.button(
-            "Discard these six",
+            _("Discard these six"),
             key=f"{P}discard.confirm",
             type="primary",
             on_click=pv.confirm_discards,
@@ -175,25 +225,29 @@ def discard_phase(match: Match) -> None:
 
 def signals_phase(match: Match) -> None:
     partner = md(match.names[PARTNER])
+    _ = pv.t()
     st.markdown(
-        f"**Your signals to {partner}.** Tell your partner about your important cards with the gestures of the "
-        "signals table; signal nothing unimportant. Your partner plays with what you tell them."
+        _(
+            "**Your signals to {partner}.** Tell your partner about your important cards with the gestures of the "
+            "signals table; signal nothing unimportant. Your partner plays with what you tell them.",
+            partner=partner,
+        )
     )
-    options = [s.id for s in SIGNALS]
+    meanings = pv.signal_options()
     st.pills(
-        "Signals to give",
-        options,
+        _("Signals to give"),
+        list(meanings),
         selection_mode="multi",
-        format_func=pv.signal_option,
+        format_func=meanings.__getitem__,
         key=pv.signals_key(match),
         label_visibility="collapsed",
     )
     chosen = pv.chosen_signal_ids(match)
     wanted = pv.guide(match)
     with st.container(horizontal=True):
-        st.button("Advice: what should I signal?", key=f"{P}signals.advice", on_click=pv.advise_signals)
+        st.button(_("Advice: what should I signal?"), key=f"{P}signals.advice", on_click=pv.advise_signals)
         st.button(
-            "Give these signals" if chosen else "Give no signal",
+            _("Give these signals") if chosen else _("Give no signal"),
             key=f"{P}signals.confirm",
             type="primary",
             on_click=pv.confirm_signals,
@@ -208,32 +262,49 @@ def play_phase(match: Match) -> None:
     state = match.state
     assert state is not None
     hint = pv.current_hint(match)
+    _ = pv.t()
     turn, button = st.columns([4, 1], vertical_alignment="center")
     with turn:
         position = len(state.current)
         trick = len(state.tricks) + 1
         if position == 0:
-            st.markdown(f"**Your turn: you lead trick {trick}.** Click a card to play it.")
+            st.markdown(_("**Your turn: you lead trick {trick}.** Click a card to play it.", trick=trick))
         else:
-            st.markdown(f"**Your turn: you play {pv.ORDINALS[position]} in trick {trick}.** Click a card to play it.")
+            # Translators: {place} is an ordinal of the trick ("2nd", "3rd", "4th"), translated on its own.
+            st.markdown(
+                _(
+                    "**Your turn: you play {place} in trick {trick}.** Click a card to play it.",
+                    place=pv.ordinal(position),
+                    trick=trick,
+                )
+            )
     with button:
-        if not pv.is_guided() and st.button("Hint", key=f"{P}hint", icon=":material/lightbulb:", width="stretch"):
-            with st.spinner(f"Playing the deal out {pv.HINT_PLAYOUTS:,} times..."):
+        # Translators: a narrow button (about 10 characters) that estimates each card's chance.
+        hint_label = ui.pgettext(pv.lang(), "a button: ask for a hint", "Hint")
+        if not pv.is_guided() and st.button(hint_label, key=f"{P}hint", icon=":material/lightbulb:", width="stretch"):
+            with st.spinner(_("Playing the deal out {count} times...", count=pv.HINT_PLAYOUTS)):
                 hint = pv.compute_hint(match)
     pv.hand_row(match, clickable=True, chances=hint)
     if hint is not None:
         best = hint.best
+        margin = pv.points(hint.standard_errors.get(best, 0.0))
+        # Translators: {chance} is a percentage ("62%"), {error} its margin in points ("1.4").
         st.markdown(
-            f"**Hint: play {best.label}**: it gives North–South an estimated {pv.pct(hint.chances[best])} chance "
-            f"(± {100 * hint.standard_errors.get(best, 0.0):.1f}) of winning this deal's point. "
-            "Under each card: its estimated chance."
+            _(
+                "**Hint: play {card:label}**: it gives North–South an estimated {chance} chance (± {error}) of "
+                "winning this deal's point. Under each card: its estimated chance.",
+                card=best,
+                chance=pv.pct(hint.chances[best]),
+                error=margin,
+            )
         )
-        with st.expander("How the hint works it out"):
+        with st.expander(_("How the hint works it out")):
             st.markdown(steps_md(hint.explanation))
 
 
 def deal_over(match: Match) -> None:
     """The engine's scoring (and, after the fifth deal, the game), then save and go on."""
+    _ = pv.t()
     for event in pv.latest():
         if event.kind in ("score", "game"):
             with st.container(border=True):
@@ -241,42 +312,58 @@ def deal_over(match: Match) -> None:
     if match.phase == "game-over":
         st.success(f"### {pv.winner_line(match)}", icon=":material/trophy:")
     else:
-        st.markdown(f"Score after {match.deal_number} of {DEALS_PER_GAME} deals: {pv.score_line(match)}")
+        st.markdown(
+            _(
+                "Score after {done} of {total} deals: {score}",
+                done=match.deal_number,
+                total=DEALS_PER_GAME,
+                score=pv.score_line(match),
+            )
+        )
     found = pv.saved(match)
     if found is None:
         st.button(
-            "Save this deal as a scenario",
+            _("Save this deal as a scenario"),
             key=f"{P}save",
             on_click=pv.save,
             icon=":material/save:",
-            help=f"Writes a `deal` scenario to {saved_deals.folder()} (set {saved_deals.ENV} to change the folder); "
-            "it appears in Practice under “My deals”.",
+            # Translators: {folder} is a folder on the computer, {variable} an environment variable's name.
+            help=_(
+                "Writes a `deal` scenario to {folder} (set {variable} to change the folder); it appears in "
+                "Practice under “My deals”.",
+                folder=str(saved_deals.folder()),
+                variable=saved_deals.ENV,
+            ),
         )
     else:
         path, text = found
         st.success(
-            f"Saved to `{path}`. It is a `deal` scenario that `aluette-tutor check` accepts; practise it in "
-            "Practice → My deals.",
+            _(
+                "Saved to `{path}`. It is a `deal` scenario that `aluette-tutor check` accepts; practise it in "
+                "Practice → My deals.",
+                path=str(path),
+            ),
             icon=":material/check_circle:",
         )
         st.download_button(
-            "Download the scenario (YAML)", text, file_name=path.name, mime="text/yaml", key=f"{P}download"
+            _("Download the scenario (YAML)"), text, file_name=path.name, mime="text/yaml", key=f"{P}download"
         )
     if not pv.is_guided():  # the guide plays the bots' simple rules, which the coach's estimate may fault
         coach_view.panel(match)
     if pv.is_guided():
         st.button(
-            "Start a free game",
+            _("Start a free game"),
             key=f"{P}guided.leave",
             type="primary",
             on_click=pv.leave_guided,
             icon=":material/play_arrow:",
         )
     elif match.phase == "deal-over":
-        label = f"Deal {match.deal_number + 1} of {DEALS_PER_GAME}"
+        # Translators: the button that deals the next deal.
+        label = _("Deal {number} of {total}", number=match.deal_number + 1, total=DEALS_PER_GAME)
         st.button(label, key=f"{P}deal", type="primary", on_click=pv.next_deal, icon=":material/playing_cards:")
     else:
-        st.button("New game", key=f"{P}again", type="primary", on_click=pv.new_game)
+        st.button(_("New game"), key=f"{P}again", type="primary", on_click=pv.new_game)
 
 
 # --- the page ---------------------------------------------------------------------------------------------
@@ -321,13 +408,13 @@ if match.phase == "play":
 elif match.phase == "discard":
     discard_phase(match)
 elif match.phase in ("chant", "signals"):
-    st.markdown("**Your hand**")
+    st.markdown("**" + ui.gettext(pv.lang(), "Your hand") + "**")
     pv.hand_row(match, clickable=False)
     if match.phase == "chant":
         chant_phase(match)
     else:
         signals_phase(match)
 if match.phase != "chant" and match.state is not None and match.state.tricks:
-    with st.expander("Tricks so far this deal", expanded=over):
+    with st.expander(ui.gettext(pv.lang(), "Tricks so far this deal"), expanded=over):
         st.markdown(pv.tricks_grid_html(match), unsafe_allow_html=True)
 pv.game_log()

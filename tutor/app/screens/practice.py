@@ -11,6 +11,8 @@ import random
 import streamlit as st
 
 from tutor.app import course_map, lang, quiz, saved_deals, state, views
+from tutor.i18n import ui
+from tutor.i18n.ui import Translator
 
 PREFIX = "practice"
 EVERYTHING = f"{PREFIX}.everything"  # Mixed and Endless beyond what the lessons have taught
@@ -56,12 +58,62 @@ def _from_query_params() -> None:
                 ss[EVERYTHING] = True  # a link to a kind the lessons have not reached yet still opens it
 
 
-def _lessons_named(scope: quiz.Scope) -> str:
-    """``lesson 1`` or ``lessons 1, 2 and 3`` (what Mixed and Endless keep to)."""
-    orders = [str(lesson.order) for lesson in course.lessons if lesson.id in scope.lessons]
-    if len(orders) == 1:
-        return f"lesson {orders[0]}"
-    return f"lessons {', '.join(orders[:-1])} and {orders[-1]}"
+def _lesson_numbers(scope: quiz.Scope) -> tuple[int, ...]:
+    """The numbers of the lessons Mixed and Endless keep to (1, 2 and 3)."""
+    return tuple(lesson.order for lesson in course.lessons if lesson.id in scope.lessons)
+
+
+def _mode_name(mode: str, _: Translator) -> str:
+    """A mode of the page (its id, kept in session state and links) as the control shows it."""
+    # Translators: the choices of the "Practise" control at the top of the Practice page; short (a phone shows
+    # the five on two lines).
+    names = {"Lesson": _("Lesson"), "Topic": _("Topic"), "Mixed": _("Mixed"), "Endless": _("Endless")}
+    return names.get(mode) or (_("My deals") if mode == saved_deals.MODE else mode)
+
+
+def _topic_name(topic: str, _: Translator) -> str:
+    """A topic (the slug the scenarios' files give) by its name; a topic added later reads as its slug."""
+    lng = _.lang
+    # Translators: the topics of the Practice page's Topic menu (each scenario file names its topic; the
+    # context ends with the topic's id).
+    names = {
+        "chant": ui.pgettext(lng, "scenario topic chant", "Chant"),
+        "chant-play": ui.pgettext(lng, "scenario topic chant-play", "Chant play"),
+        "counting": ui.pgettext(lng, "scenario topic counting", "Counting"),
+        "dealing": ui.pgettext(lng, "scenario topic dealing", "Dealing"),
+        "draw": ui.pgettext(lng, "scenario topic draw", "Draw"),
+        "game": ui.pgettext(lng, "scenario topic game", "Game"),
+        "mordienne": ui.pgettext(lng, "scenario topic mordienne", "Mordienne"),
+        "mordienne-play": ui.pgettext(lng, "scenario topic mordienne-play", "Mordienne play"),
+        "pack": ui.pgettext(lng, "scenario topic pack", "Pack"),
+        "play": ui.pgettext(lng, "scenario topic play", "Play"),
+        "race": ui.pgettext(lng, "scenario topic race", "Race"),
+        "ranking": ui.pgettext(lng, "scenario topic ranking", "Ranking"),
+        "scoring": ui.pgettext(lng, "scenario topic scoring", "Scoring"),
+        "signals": ui.pgettext(lng, "scenario topic signals", "Signals"),
+        "signals-play": ui.pgettext(lng, "scenario topic signals-play", "Signals play"),
+        "spoiled-tricks": ui.pgettext(lng, "scenario topic spoiled-tricks", "Spoiled tricks"),
+        "spoiling": ui.pgettext(lng, "scenario topic spoiling", "Spoiling"),
+        "tricks": ui.pgettext(lng, "scenario topic tricks", "Tricks"),
+    }
+    return names.get(topic) or quiz.topic_title(topic)
+
+
+def _kind_name(kind: str, _: Translator) -> str:
+    """A kind of scenario, in the Endless mode's menu."""
+    names = {
+        quiz.ANY: _("Any kind"),
+        "rank": _("Ranking cards"),
+        "draw": _("The partnership draw"),
+        "trick": _("Tricks"),
+        "deal": _("Scoring a deal"),
+        "chant": _("The chant"),
+        "signal": _("Signals"),
+        "game": _("The game"),
+        "dealing": _("Dealing"),
+        "play": _("Which card to play"),
+    }
+    return names.get(kind) or quiz.KIND_NAMES.get(kind, kind)
 
 
 def _seed() -> int:
@@ -80,8 +132,11 @@ def _again() -> None:
 
 _from_query_params()
 views.style()
+language = lang.current()
+_ = ui.translator(language)
 tally = quiz.score(PREFIX)
-st.title("Practice")
+# Translators: the Practice page's title.
+st.title(_("Practice"))
 
 # --- what to practise ------------------------------------------------------------------------------------------
 ss.setdefault(f"{PREFIX}.mode", "Mixed")
@@ -93,33 +148,44 @@ scope = None if widened or not taught.lessons else taught
 pick, which = st.columns([2, 3], vertical_alignment="bottom")
 with pick:
     mode = (
-        st.segmented_control("Practise", MODES, key=f"{PREFIX}.mode", persist_state="session", required=True) or "Mixed"
+        st.segmented_control(
+            # Translators: the label of the control choosing what to practise (a lesson, a topic, ...); a verb.
+            _("Practise"),
+            MODES,
+            format_func=lambda m: _mode_name(m, _),
+            key=f"{PREFIX}.mode",
+            persist_state="session",
+            required=True,
+        )
+        or "Mixed"
     )
 with which:
     if mode == "Lesson":
         if lesson_ids:
             titles = {lesson.id: f"{lesson.order}. {lesson.title}" for lesson in course.lessons}
             choice = st.selectbox(
-                "Lesson", lesson_ids, format_func=titles.__getitem__, key=f"{PREFIX}.lesson", persist_state="session"
+                _("Lesson"), lesson_ids, format_func=titles.__getitem__, key=f"{PREFIX}.lesson", persist_state="session"
             )
         else:
             choice = ""
-            st.caption("No lessons yet.")
+            st.caption(_("No lessons yet."))
     elif mode == "Topic":
         counts = {t: len(course.topics[t]) for t in topics}
         choice = st.selectbox(
-            "Topic",
+            _("Topic"),
             topics,
-            format_func=lambda t: f"{quiz.topic_title(t)} ({counts[t]})",
+            # Translators: a topic in the menu, with the number of its scenarios: "Spoiled tricks (18)".
+            format_func=lambda t: _("{topic} ({count})", topic=_topic_name(t, _), count=counts[t]),
             key=f"{PREFIX}.topic",
             persist_state="session",
         )
     elif mode == "Endless":
         kinds = quiz.ENDLESS_KINDS if scope is None else (quiz.ANY, *(k for k in quiz.KINDS if k in scope.kinds))
         choice = st.selectbox(
-            "Kind",
+            # Translators: the label of the menu of the kinds of scenario the engine makes in Endless mode.
+            _("Kind"),
             kinds,
-            format_func=quiz.KIND_NAMES.__getitem__,
+            format_func=lambda k: _kind_name(k, _),
             key=f"{PREFIX}.kind",
             persist_state="session",
         )
@@ -129,17 +195,37 @@ with which:
     else:
         choice = ""
         if scope is None:
-            st.caption(f"All {len(course.scenarios)} scenarios of the course, shuffled, easier ones first.")
+            all_count = len(course.scenarios)
+            st.caption(
+                ui.ngettext(
+                    language,
+                    "{n} scenario of the course, shuffled, easier ones first.",
+                    "All {n} scenarios of the course, shuffled, easier ones first.",
+                    all_count,
+                )
+            )
         else:
             count = len(quiz.mixed_queue(course, 0, scope.topics))
-            st.caption(f"The {count} scenarios of {_lessons_named(scope)}, shuffled, easier ones first.")
+            numbers = _lesson_numbers(scope)
+            # Translators: {count} scenarios of the lessons numbered {lessons} ("1, 2 and 3"); the forms follow
+            # the number of lessons.
+            st.caption(
+                ui.ngettext(
+                    language,
+                    "The {count} scenarios of lesson {lessons:and}, shuffled, easier ones first.",
+                    "The {count} scenarios of lessons {lessons:and}, shuffled, easier ones first.",
+                    len(numbers),
+                    count=count,
+                    lessons=numbers,
+                )
+            )
 
 if mode in ("Mixed", "Endless") and taught.lessons:
     st.toggle(
-        "Everything, not only what the lessons have covered",
+        _("Everything, not only what the lessons have covered"),
         key=EVERYTHING,
         persist_state="session",
-        help="Off: the lessons you have done and the next one. On: the whole course.",
+        help=_("Off: the lessons you have done and the next one. On: the whole course."),
     )
 
 queue: quiz.Queue | None = ss.get(f"{PREFIX}.queue")
@@ -149,18 +235,47 @@ if queue is None or (queue.mode, queue.choice, queue.scope) != (mode, choice or 
 
 
 if mode == "Endless":
-    kept = "" if scope is None else f" of the kinds in {_lessons_named(scope)}"
-    st.caption(f"New scenarios{kept} made by the engine on the spot, as many as you like.")
+    if scope is None:
+        st.caption(_("New scenarios made by the engine on the spot, as many as you like."))
+    else:
+        numbers = _lesson_numbers(scope)
+        # Translators: {lessons} are lesson numbers ("1, 2 and 3"); the forms follow the number of lessons.
+        st.caption(
+            ui.ngettext(
+                language,
+                "New scenarios of the kinds in lesson {lessons:and} made by the engine on the spot, as many as you "
+                "like.",
+                "New scenarios of the kinds in lessons {lessons:and} made by the engine on the spot, as many as you "
+                "like.",
+                len(numbers),
+                lessons=numbers,
+            )
+        )
 
 # --- the scenario ------------------------------------------------------------------------------------------------
 scenario = queue.current
 if not queue.items:
-    st.info("There are no scenarios here yet. Pick another lesson or topic, or try Mixed or Endless.")
+    st.info(_("There are no scenarios here yet. Pick another lesson or topic, or try Mixed or Endless."))
 elif scenario is None:
-    st.success(f"You have worked through all {len(queue.items)} scenarios of this set. {tally.text}.")
-    st.button("Start again", key=f"{PREFIX}.again", on_click=_again, type="primary")
+    # Translators: {score} says how many were right ("7 of 9 right this session"); it ends the sentence.
+    st.success(
+        ui.ngettext(
+            language,
+            "You have worked through the {n} scenario of this set. {score}.",
+            "You have worked through all {n} scenarios of this set. {score}.",
+            len(queue.items),
+            score=tally.text,
+        )
+    )
+    st.button(_("Start again"), key=f"{PREFIX}.again", on_click=_again, type="primary")
 else:
-    where = "Endless" if mode == "Endless" else f"Scenario {queue.position + 1} of {len(queue.items)}"
+    # Translators: where the learner is, above the scenario: "Scenario 3 of 18".
+    where = (
+        _mode_name(mode, _)
+        if mode == "Endless"
+        else _("Scenario {number} of {total}", number=queue.position + 1, total=len(queue.items))
+    )
     # A fragment: Submit, Try again and A similar one redraw only the scenario, not the page around it.
-    follow = quiz.FollowUps("Next scenario →", _next, course=course, tally=True)
+    # Translators: the button to the next scenario of the set, after an answer.
+    follow = quiz.FollowUps(_("Next scenario →"), _next, course=course, tally=True)
     quiz.play(PREFIX, scenario, queue.token, where, follow=follow, isolated=True)

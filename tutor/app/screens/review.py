@@ -10,8 +10,9 @@ import time
 
 import streamlit as st
 
-from tutor.app import drill_widgets, progress_view, quiz, state, views
+from tutor.app import drill_widgets, lang, progress_view, quiz, state, views
 from tutor.content.scenario import Scenario
+from tutor.i18n import ui
 from tutor.progress.memory import Answer
 from tutor.progress.review import ReviewItem, ReviewSession, exists, resolve
 
@@ -71,30 +72,35 @@ while entry is not None and found is None:  # an item the course no longer has: 
     found = resolve(entry.item, course) if entry else None
 
 views.style()
+language = lang.current()
+_ = ui.translator(language)
 tally = quiz.score(PREFIX)
 title, tally_column = st.columns([3, 1], vertical_alignment="bottom")
-title.title("Review")
+title.title(ui.pgettext(language, "the Review page's title", "Review"))
 tally_column.markdown(f"**{tally.text}**" if tally.answered else "")
 
 now = time.time()
 due, new, again = st.columns(3)
-due.metric("Due now", state.due_count(progress, now), help="Items whose review is due: they come first.")
+due.metric(_("Due now"), state.due_count(progress, now), help=_("Items whose review is due: they come first."))
 new.metric(
-    "New left", progress_view.new_left(progress, course), help="Lesson scenarios and ranking facts not seen yet."
+    _("New left"), progress_view.new_left(progress, course), help=_("Lesson scenarios and ranking facts not seen yet.")
 )
-again.metric("To try again", len(session.again), help="Mistakes of this sitting: each comes back a few items later.")
+again.metric(
+    _("To try again"), len(session.again), help=_("Mistakes of this sitting: each comes back a few items later.")
+)
 
 if entry is None or found is None:
-    st.success("**All caught up!** Nothing is due and there is nothing new to learn.", icon=":material/celebration:")
+    st.success(_("**All caught up!** Nothing is due and there is nothing new to learn."), icon=":material/celebration:")
     following = progress_view.next_due(progress, now)
     if following is not None:
-        st.markdown(f"The next review is due **{progress_view.when(following, now)}**.")
+        # Translators: {when} is a time in words from the Progress page's wording, e.g. "in 3 days".
+        st.markdown(_("The next review is due **{when}**.", when=progress_view.when(following, now)))
     practise, look = st.columns(2)
-    if practise.button("Practise freely", key=f"{PREFIX}.practice", icon=":material/quiz:"):
+    if practise.button(_("Practise freely"), key=f"{PREFIX}.practice", icon=":material/quiz:"):
         st.switch_page("screens/practice.py")
-    if look.button("See your progress", key=f"{PREFIX}.progress", icon=":material/insights:"):
+    if look.button(_("See your progress"), key=f"{PREFIX}.progress", icon=":material/insights:"):
         st.switch_page("screens/progress.py")
-    st.button("Check again", key=f"{PREFIX}.check", on_click=_next, type="tertiary", icon=":material/refresh:")
+    st.button(_("Check again"), key=f"{PREFIX}.check", on_click=_next, type="tertiary", icon=":material/refresh:")
     st.stop()
 
 token = f"{session.served}:{entry.item}"  # one showing: the same item asked again later starts afresh
@@ -108,4 +114,4 @@ if isinstance(found, Scenario):
 else:
     answered = drill_widgets.show(PREFIX, found, token, _record_drill).answered
 if answered:
-    st.button("Next →", key=f"{PREFIX}.next", on_click=_next, type="primary")
+    st.button(_("Next →"), key=f"{PREFIX}.next", on_click=_next, type="primary")

@@ -1,88 +1,118 @@
-"""Rules: the whole of rules.md for reading, with the 19-tier chart and the signals table drawn with cards.
+"""Rules: the whole of rules.md for reading, in the learner's language, with the 19-tier chart and the signals
+table drawn with cards.
 
-The text is the package's copy of rules.md (``tutor/app/rules.md``, identical to ``docs/rules.md``), read
-and split into sections once per server; the chart follows section 3 and the signals table section 10.
+The text is the package's copy of rules.md (``tutor/app/rules.md``, identical to ``docs/rules.md``), read and
+cut into blocks once per server (:mod:`tutor.i18n.rules_text`); each block is shown from the ``content``
+catalog in the learner's language, or in English where it has no translation. Section numbers, not the
+translated titles, are the anchors, so a link to ``#section-7`` works in every language. The chart follows
+section 3 and the signals table section 10.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from importlib import resources
 
 import streamlit as st
 
+from tutor.app import lang as app_lang
 from tutor.app.views import signals_table_html, tier_chart_html
+from tutor.i18n import ui
+from tutor.i18n.rules_text import PREFACE, Block, blocks, join, translated
+from tutor.i18n.runtime import lookup
 
 CHART_AFTER = "3"  # section numbers after which the pictures go
 SIGNALS_AFTER = "10"
-_HEADING = re.compile(r"^(#{1,2}) (.+)$")
 
 
 @dataclass(frozen=True)
 class Section:
-    """One heading of rules.md and the Markdown under it, up to the next heading."""
+    """One heading of rules.md (level 1 or 2) and the blocks under it, up to the next such heading."""
 
-    level: int  # 1 for the title, 2 for a numbered section
-    title: str
-    number: str  # "3" for "## 3. The ranking", "" for the title
-    anchor: str
-    body: str
+    heading: Block
+    body: tuple[Block, ...]
+
+    @property
+    def number(self) -> str:
+        """ "3" for "## 3. The ranking", "" for the title."""
+        return "" if self.heading.section == PREFACE else self.heading.section
+
+    @property
+    def anchor(self) -> str:
+        return f"section-{self.number}" if self.number else "rules"
+
+    def title(self, lang: str) -> str:
+        """The heading as shown: its number (notation, never translated) and its words in ``lang``."""
+        words = lookup(lang, "content", self.heading.context, self.heading.text)
+        return f"{self.number}. {words}" if self.number else words
+
+    def body_markdown(self, lang: str) -> str:
+        return join([(block, translated(block, lang)) for block in self.body])
 
 
 @st.cache_resource(show_spinner=False)
 def sections() -> tuple[Section, ...]:
-    """rules.md split at its headings; read once per server process."""
+    """rules.md cut at its headings of level 1 and 2; read once per server process."""
     text = resources.files("tutor.app").joinpath("rules.md").read_text(encoding="utf-8")
     found: list[Section] = []
-    title, level, lines = "", 0, []
-    for line in [*text.splitlines(), "# END"]:
-        match = _HEADING.match(line)
-        if not match:
-            lines.append(line)
-            continue
-        if title:
-            number = title.split(".", 1)[0] if level == 2 and title[0].isdigit() else ""
-            anchor = f"section-{number}" if number else "rules"
-            found.append(Section(level, title, number, anchor, "\n".join(lines).strip()))
-        title, level, lines = match.group(2), len(match.group(1)), []
+    heading: Block | None = None
+    body: list[Block] = []
+    for block in blocks(text):
+        if block.kind == "heading" and block.level <= 2:
+            if heading is not None:
+                found.append(Section(heading, tuple(body)))
+            heading, body = block, []
+        elif heading is not None:
+            body.append(block)
+    if heading is not None:
+        found.append(Section(heading, tuple(body)))
     return tuple(found)
 
 
-def table_of_contents(parts: tuple[Section, ...]) -> None:
+def table_of_contents(parts: tuple[Section, ...], lang: str) -> None:
     """Links to every section, at the top of the page and in the sidebar (the page is long)."""
-    links = "\n".join(f"- [{section.title}](#{section.anchor})" for section in parts if section.level == 2)
+    _ = ui.translator(lang)
+    # The titles come from rules.md and the translators' catalog, never from a learner: Markdown as written.
+    links = "\n".join(
+        f"- [{section.title(lang)}](#{section.anchor})" for section in parts if section.heading.level == 2
+    )
     with st.container(border=True):
-        st.markdown("**Contents**")
+        # Translators: the heading of the list of the rules' sections at the top of the Rules page.
+        contents = _("Contents")
+        st.markdown(f"**{contents}**")
         st.markdown(links)
-    with st.sidebar.expander("Contents of the rules", expanded=True):
+    with st.sidebar.expander(_("Contents of the rules"), expanded=True):
         st.markdown(links)
-
-
-LEARNER_INTRO = (
-    "These are the rules this tutor teaches: every lesson, every exercise and every explanation follows them. "
-    "They restate, in English, the short rules pages that survive in several languages. Where those sources "
-    "are silent or unclear, the page says so and records the choice made here: look for **Decision**."
-)
 
 
 # --- the page ---------------------------------------------------------------------------------------------
 
+lang = app_lang.current()
+_ = ui.translator(lang)
 parts = sections()
 for section in parts:
-    if section.level == 1:
-        st.title(section.title, anchor=section.anchor)
-        st.markdown(LEARNER_INTRO)
+    if section.heading.level == 1:
+        st.title(section.title(lang), anchor=section.anchor)
+        st.markdown(
+            # Translators: the rules below are translated from the English reference; say so instead of
+            # "in English" if that reads better, keeping the rest.
+            _(
+                "These are the rules this tutor teaches: every lesson, every exercise and every explanation "
+                "follows them. They restate, in English, the short rules pages that survive in several languages. "
+                "Where those sources are silent or unclear, the page says so and records the choice made here: "
+                "look for **Decision**."
+            )
+        )
         # The page's own preface speaks to the tutor's authors; it stays readable, folded away.
-        with st.expander("About this page (for lesson authors)"):
-            st.markdown(section.body)
-        table_of_contents(parts)
+        with st.expander(_("About this page (for lesson authors)")):
+            st.markdown(section.body_markdown(lang))
+        table_of_contents(parts, lang)
         continue
-    st.header(section.title, anchor=section.anchor, divider="gray")
-    st.markdown(section.body)
+    st.header(section.title(lang), anchor=section.anchor, divider="gray")
+    st.markdown(section.body_markdown(lang))
     if section.number == CHART_AFTER:
-        st.subheader("The 19 tiers, drawn", anchor="tier-chart")
-        st.markdown(tier_chart_html(), unsafe_allow_html=True)
+        st.subheader(_("The 19 tiers, drawn"), anchor="tier-chart")
+        st.markdown(tier_chart_html(lang=lang), unsafe_allow_html=True)
     elif section.number == SIGNALS_AFTER:
-        st.subheader("The signals, with pictures", anchor="signals-table")
-        st.markdown(signals_table_html(), unsafe_allow_html=True)
+        st.subheader(_("The signals, with pictures"), anchor="signals-table")
+        st.markdown(signals_table_html(lang=lang), unsafe_allow_html=True)

@@ -11,23 +11,44 @@ import time
 
 import streamlit as st
 
-from tutor.app import state
+from tutor.app import lang, state
 from tutor.app.cardsvg import cards_html
 from tutor.app.gestures import gesture_svg, gestures_html
 from tutor.app.reveal import md, step_md, steps_md
+from tutor.app.signal_search import EXAMPLES, example_label, search
 from tutor.app.views import signals_table_html
 from tutor.content import drills
-from tutor.engine import SIGNAL_IDS, Card, RuleViolation, Signal, describe, hand_signals, look_up, signal
+from tutor.engine import SIGNAL_IDS, SIGNALS, Card, RuleViolation, Signal, hand_signals, look_up, signal
+from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE, ui
+from tutor.i18n.explain import format_value
 from tutor.progress.memory import Answer
 
 P = "signals."  # session-state prefix of this page
-TABS = ("Look up", "All signals", "Quiz", "What should I signal?")
-EXAMPLES = ("monsieur", "3-coins", "aces", "useless", "mordienne", "wink", "thumb", "lip")
+TABS = ("lookup", "table", "quiz", "hand")  # the tabs' ids; their labels follow the language
 QUIZ_SIZE = 5
-DECISION = (
-    "**Decision** (rules, section 10): Petit-neuf is the **little finger**, as in the Czech, Macedonian and "
-    "Gujarati sources; the Albanian one gives the thumb (Grand-neuf's signal); the Malay one has no signals table."
-)
+
+
+def tab_labels(language: str) -> tuple[str, ...]:
+    """The tabs' labels in ``language``, in the order of :data:`TABS`."""
+    _ = ui.translator(language)
+    return (
+        # Translators: a tab of the Signals page (short: four tabs share a phone's width).
+        _("Look up"),
+        # Translators: a tab of the Signals page: the table of every signal.
+        _("All signals"),
+        # Translators: a tab of the Signals page.
+        _("Quiz"),
+        # Translators: a tab of the Signals page: the learner gets a hand and says which signals it calls for.
+        _("What should I signal?"),
+    )
+
+
+def decision(language: str) -> str:
+    _ = ui.translator(language)
+    return _(
+        "**Decision** (rules, section 10): Petit-neuf is the **little finger**, as in the Czech, Macedonian and "
+        "Gujarati sources; the Albanian one gives the thumb (Grand-neuf's signal); the Malay one has no signals table."
+    )
 
 
 def seed() -> int:
@@ -41,7 +62,7 @@ def use_example() -> None:
     """An example chip puts its word in the search box."""
     picked = st.session_state.get(f"{P}example")
     if picked:
-        st.session_state[f"{P}search"] = picked
+        st.session_state[f"{P}search"] = example_label(picked, lang.current())
     st.session_state[f"{P}example"] = None
 
 
@@ -59,31 +80,55 @@ def signal_card(s: Signal) -> None:
                 unsafe_allow_html=True,
             )
         with right:
-            st.markdown(f"**{md(s.meaning)}** &nbsp; `{s.id}`")
-            st.markdown(f"Gesture: **{md(s.gesture)}**")
+            language = lang.current()
+            _ = ui.translator(language)
+            st.markdown(f"**{md(format_value(s, 'meaning', language))}** &nbsp; `{s.id}`")
+            # Translators: under a signal's meaning; {gesture} is the gesture, e.g. "wink".
+            st.markdown(_("Gesture: **{gesture}**", gesture=md(format_value(s, "gesture", language))))
             st.caption(" ".join(step_md(x) for x in look_up(s.id).explanation))
 
 
 def lookup_tab() -> None:
-    st.markdown("## Find a signal")
+    language = lang.current()
+    _ = ui.translator(language)
+    st.markdown("## " + _("Find a signal"))
+    examples = ", ".join(example_label(e, language) for e in EXAMPLES if e not in ("mordienne",))
     st.text_input(
-        "Search by card, name, situation or gesture",
+        _("Search by card, name, situation or gesture"),
         key=f"{P}search",
-        placeholder="e.g. monsieur, 3-coins, aces, useless, wink, thumb, lip",
+        # Translators: the search box's placeholder; {examples} is a list of example searches.
+        placeholder=_("e.g. {examples}", examples=examples),
     )
-    st.pills("Try", EXAMPLES, key=f"{P}example", on_change=use_example)
+    st.pills(
+        # Translators: the label of the example searches' chips under the search box ("Try: wink, thumb...").
+        _("Try"),
+        EXAMPLES,
+        format_func=lambda e: example_label(e, language),
+        key=f"{P}example",
+        on_change=use_example,
+    )
     text = st.session_state.get(f"{P}search", "") or ""
-    found = drills.search_signals(text)
+    found = search(text, language)
     if found.card is not None:
         st.markdown(cards_html([found.card], width=72), unsafe_allow_html=True)
         if not found.signals:
-            st.info(f"{describe(found.card)}: no signal announces this card. Signal nothing unimportant.")
+            st.info(
+                # Translators: {card} is a card with its tier, e.g. "5-cups (a five, tier 16)".
+                _("{card:described}: no signal announces this card. Signal nothing unimportant.", card=found.card)
+            )
             return
     if not found.signals:
-        st.warning(f"No signal matches “{md(text)}”. Try a card (3-coins), a name (madame) or a gesture (wink).")
+        st.warning(
+            # Translators: {text} is what the learner typed in the search box, shown as it is.
+            _(
+                "No signal matches “{text}”. Try a card (3-coins), a name (madame) or a gesture (wink).",
+                text=md(text),
+            )
+        )
         return
     if text.strip():
-        st.caption(f"{len(found.signals)} signal{'s' if len(found.signals) != 1 else ''} found.")
+        count = len(found.signals)
+        st.caption(ui.ngettext(language, "{n} signal found.", "{n} signals found.", count))
     for s in found.signals:
         signal_card(s)
 
@@ -92,10 +137,12 @@ def lookup_tab() -> None:
 
 
 def table_tab() -> None:
-    st.markdown("## All eleven signals")
-    st.caption("Give them discreetly, so that the other partnership does not notice. Signal nothing unimportant.")
+    language = lang.current()
+    _ = ui.translator(language)
+    st.markdown("## " + _("All eleven signals"))
+    st.caption(_("Give them discreetly, so that the other partnership does not notice. Signal nothing unimportant."))
     st.markdown(signals_table_html(), unsafe_allow_html=True)
-    st.info(DECISION)
+    st.info(decision(language))
 
 
 # --- quiz -------------------------------------------------------------------------------------------------
@@ -139,33 +186,74 @@ def new_quiz() -> None:
     st.session_state[f"{P}quiz.verdicts"] = None
 
 
+def quiz_question(q: drills.SignalDrill, language: str) -> str:
+    """A question in ``language``, from the drill's signal and direction (the English is the drill's own)."""
+    if language == "en":
+        return q.question
+    _ = ui.translator(language)
+    if not q.to_meaning:
+        # Translators: a quiz question; {meaning} is what a signal says, e.g. "I hold Monsieur".
+        return _("How do you tell your partner “{meaning}”?", meaning=format_value(q.signal, "meaning", language))
+    # The aces' gesture as seen at the table, without the count that the rules' wording gives away.
+    # Translators: the aces' gesture as a partner is seen making it (a quiz asks what it means).
+    seen = _("open the mouth") if q.signal.id == "aces" else format_value(q.signal, "gesture", language)
+    # Translators: a quiz question; {gesture} is a gesture as seen, e.g. "wink".
+    return _("Your partner gives this signal: {gesture}. What does it say?", gesture=seen)
+
+
+def choice_text(choice: str, language: str) -> str:
+    """A quiz choice (a signal's English meaning or gesture, the drill's answer key) in ``language``."""
+    for s in SIGNALS:
+        if choice == s.meaning:
+            return format_value(s, "meaning", language)
+        if choice == s.gesture:
+            return format_value(s, "gesture", language)
+    return choice
+
+
 def quiz_tab() -> None:
+    language = lang.current()
+    _ = ui.translator(language)
     questions = quiz()
     verdicts = st.session_state.get(f"{P}quiz.verdicts")
-    st.markdown(f"## {QUIZ_SIZE} quick questions")
+    st.markdown("## " + ui.ngettext(language, "{n} quick question", "{n} quick questions", QUIZ_SIZE))
     for i, q in enumerate(questions):
         st.radio(
-            f"{i + 1}. {md(q.question)}",
+            f"{i + 1}. {md(quiz_question(q, language))}",
             q.choices,
+            format_func=lambda c: choice_text(c, language),
             index=None,
             key=quiz_key(i),
             disabled=verdicts is not None,
         )
         if verdicts is not None:
             v = verdicts[i]
+            expected = md(choice_text(str(v.expected), language))
             if v.correct:
-                st.success(f"✓ Right: {v.expected}", icon=None)
+                st.success(_("✓ Right: {answer}", answer=expected), icon=None)
             else:
-                st.error(f"✗ Your answer: {v.given}. The right answer: {v.expected}", icon=None)
+                given = md(choice_text(str(v.given), language))
+                st.error(
+                    _("✗ Your answer: {given}. The right answer: {answer}", given=given, answer=expected), icon=None
+                )
             st.caption(" ".join(step_md(x) for x in v.explanation))
     if verdicts is None:
-        st.button("Check my answers", key=f"{P}quiz.check", type="primary", on_click=check_quiz)
+        st.button(_("Check my answers"), key=f"{P}quiz.check", type="primary", on_click=check_quiz)
         if st.session_state.get(f"{P}quiz.missing"):
-            st.warning(f"Answer all {len(questions)} questions first.")
+            st.warning(
+                ui.ngettext(
+                    language, "Answer the {n} question first.", "Answer all {n} questions first.", len(questions)
+                )
+            )
     else:
         right = sum(v.correct for v in verdicts)
-        st.markdown(f"### Score: {right} / {len(verdicts)}{': all right!' if right == len(verdicts) else ''}")
-        st.button("New quiz", key=f"{P}quiz.new", type="primary", on_click=new_quiz)
+        if right == len(verdicts):
+            # Translators: a quiz's score when every answer is right.
+            score = _("Score: {right} / {total}: all right!", right=right, total=len(verdicts))
+        else:
+            score = _("Score: {right} / {total}", right=right, total=len(verdicts))
+        st.markdown("### " + score)
+        st.button(_("New quiz"), key=f"{P}quiz.new", type="primary", on_click=new_quiz)
 
 
 # --- what should I signal? --------------------------------------------------------------------------------
@@ -222,20 +310,25 @@ def check_hand() -> None:
 
 
 def hand_tab() -> None:
-    st.markdown("## What should I signal with this hand?")
+    language = lang.current()
+    _ = ui.translator(language)
+    st.markdown("## " + _("What should I signal with this hand?"))
     if f"{P}hand" not in st.session_state:
         deal_hand()
     left, right = st.columns([1, 2], vertical_alignment="bottom")
-    left.button("Deal me a hand", icon=":material/playing_cards:", key=f"{P}deal", type="primary", on_click=deal_hand)
+    left.button(
+        _("Deal me a hand"), icon=":material/playing_cards:", key=f"{P}deal", type="primary", on_click=deal_hand
+    )
     right.text_input(
-        "…or type your own hand (cards separated by commas or spaces), then press Enter",
+        _("…or type your own hand (cards separated by commas or spaces), then press Enter"),
         key=f"{P}typed",
         placeholder="3-coins, A-cups, A-clubs, 9-swords, 2-clubs, 5-cups, 6-cups, 7-cups, 8-cups",
         on_change=use_typed_hand,
     )
     error = st.session_state.get(f"{P}hand.error")
     if error:
-        st.error(f"That hand cannot be read: {error}.", icon=None)
+        # Translators: {error} is the engine's reason, e.g. "'10-cups' is not a card".
+        st.error(_("That hand cannot be read: {error}.", error=md(error)), icon=None)
     hand = st.session_state[f"{P}hand"]
     checked = bool(st.session_state.get(f"{P}hand.checked"))
     result = hand_signals(hand) if checked else None
@@ -245,16 +338,17 @@ def hand_tab() -> None:
     )
 
     answered = st.session_state.get(f"{P}hand.answer") if checked else None
-    _, aces, signals_right, aces_right = answered or ([], 0, False, False)
+    _unused, aces, signals_right, aces_right = answered or ([], 0, False, False)
     st.multiselect(
-        "The signals to give (pick all that apply)",
+        _("The signals to give (pick all that apply)"),
         options=list(SIGNAL_IDS),
-        format_func=lambda sid: signal(sid).meaning,
+        format_func=lambda sid: format_value(signal(sid), "meaning", language),
         key=hand_widget_key("picked"),
         disabled=checked,
+        placeholder=_("Choose signals"),
     )
     st.number_input(
-        "How many aces will you show (mouth openings)?",
+        _("How many aces will you show (mouth openings)?"),
         min_value=0,
         max_value=4,
         step=1,
@@ -262,31 +356,51 @@ def hand_tab() -> None:
         disabled=checked,
     )
     if not checked:
-        st.button("Check", key=f"{P}hand.check", type="primary", on_click=check_hand)
+        st.button(_("Check"), key=f"{P}hand.check", type="primary", on_click=check_hand)
         return
     assert result is not None
     engine_says = ", ".join(f"`{s.id}`" for s in result.signals)
     if signals_right:
-        st.success(f"✓ The signals are right: {engine_says}", icon=None)
+        # Translators: {signals} lists the signals' ids, e.g. `monsieur`, `aces`.
+        st.success(_("✓ The signals are right: {signals}", signals=engine_says), icon=None)
     else:
-        st.error(f"✗ The signals this hand calls for: {engine_says}", icon=None)
+        st.error(_("✗ The signals this hand calls for: {signals}", signals=engine_says), icon=None)
     st.markdown(gestures_html([s.id for s in result.signals], width=48), unsafe_allow_html=True)
     if aces_right:
-        st.success(f"✓ Aces: {result.aces}", icon=None)
+        st.success(_("✓ Aces: {aces}", aces=result.aces), icon=None)
     else:
-        st.error(f"✗ Aces: {result.aces}, not {aces}", icon=None)
+        # Translators: {aces} is how many aces to show, {given} the learner's number.
+        st.error(_("✗ Aces: {aces}, not {given}", aces=result.aces, given=aces), icon=None)
     st.markdown(steps_md(result.explanation))
-    st.button("Deal me another hand", key=f"{P}deal.again", on_click=deal_hand)
+    st.button(_("Deal me another hand"), key=f"{P}deal.again", on_click=deal_hand)
 
 
 # --- the page ---------------------------------------------------------------------------------------------
 
-st.title("Signals")
+
+def tabs_in(language: str) -> list[str]:
+    """The tabs' labels; a tab chosen in another language is carried over to its label in this one."""
+    labels = list(tab_labels(language))
+    chosen = st.session_state.get(f"{P}tab")
+    if isinstance(chosen, str) and chosen not in labels:
+        for other in (*LANGUAGES, PSEUDO_LANGUAGE):
+            before = tab_labels(other)
+            if chosen in before:
+                st.session_state[f"{P}tab"] = labels[before.index(chosen)]
+                break
+    return labels
+
+
+_language = lang.current()
+_ = ui.translator(_language)
+st.title(_("Signals"))
 st.caption(
-    "Partners may tell each other about important cards with fixed gestures, discreetly. "
-    "Look them up, read the table, test yourself, and practise on a hand."
+    _(
+        "Partners may tell each other about important cards with fixed gestures, discreetly. "
+        "Look them up, read the table, test yourself, and practise on a hand."
+    )
 )
-tabs = st.tabs(list(TABS), key=f"{P}tab", on_change="rerun")
+tabs = st.tabs(tabs_in(_language), key=f"{P}tab", on_change="rerun")
 for tab, draw in zip(tabs, (lookup_tab, table_tab, quiz_tab, hand_tab), strict=True):
     if tab.open is False:  # lazy tabs: only the open one is drawn
         continue
