@@ -99,23 +99,6 @@ def _topic_name(topic: str, _: Translator) -> str:
     return names.get(topic) or quiz.topic_title(topic)
 
 
-def _kind_name(kind: str, _: Translator) -> str:
-    """A kind of scenario, in the Endless mode's menu."""
-    names = {
-        quiz.ANY: _("Any kind"),
-        "rank": _("Ranking cards"),
-        "draw": _("The partnership draw"),
-        "trick": _("Tricks"),
-        "deal": _("Scoring a deal"),
-        "chant": _("The chant"),
-        "signal": _("Signals"),
-        "game": _("The game"),
-        "dealing": _("Dealing"),
-        "play": _("Which card to play"),
-    }
-    return names.get(kind) or quiz.KIND_NAMES.get(kind, kind)
-
-
 def _seed() -> int:
     if f"{PREFIX}.seed" not in ss:
         ss[f"{PREFIX}.seed"] = random.randrange(1_000_000)
@@ -185,7 +168,7 @@ with which:
             # Translators: the label of the menu of the kinds of scenario the engine makes in Endless mode.
             _("Kind"),
             kinds,
-            format_func=lambda k: _kind_name(k, _),
+            format_func=lambda k: quiz.kind_name(k, _.lang),
             key=f"{PREFIX}.kind",
             persist_state="session",
         )
