@@ -135,9 +135,10 @@ def _difficulty(scenario: Scenario) -> int:
 
 
 def topic_titles(lang: str) -> dict[str, str]:
-    """The course's topics by name, in ``lang``."""
+    """The course's topics by name, in ``lang``: the one naming of topics (Practice's menu, a scenario's caption,
+    the Progress page's mastery by topic, with its drill topics)."""
     _ = ui.translator(lang)
-    # Translators: the names of the course's topics (Practice's menu of topics, a scenario's caption).
+    # Translators: the names of the course's topics (Practice's menu of topics, a scenario's caption, Progress).
     return {
         "ranking": _("Ranking"),
         "scoring": _("Scoring"),
@@ -157,6 +158,10 @@ def topic_titles(lang: str) -> dict[str, str]:
         "mordienne-play": _("Mordienne in play"),
         "dealing": _("Dealing"),
         "play": _("Card play"),
+        # Translators: the Progress page's topics of the drills (tutor.progress.stats.DRILL_TOPICS).
+        "ranking-facts": _("Ranking facts"),
+        "card-names": _("Card names"),
+        "signal-drills": _("Signals quiz"),
     }
 
 

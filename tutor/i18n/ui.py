@@ -44,7 +44,20 @@ KEYWORDS: dict[str, tuple[int | tuple[int, str], ...] | None] = {
     "ngettext": (2, 3),  # ngettext(lang, singular, plural, n, **params)
     "pgettext": ((2, "c"), 3),  # pgettext(lang, context, msgid, **params)
     "npgettext": ((2, "c"), 3, 4),  # npgettext(lang, context, singular, plural, n, **params)
+    "N_": None,  # N_(msgid): marks a template kept as data, worded later with gettext (see :func:`N_`)
+    "N_plural": (1, 2),  # N_plural(singular, plural): the same for a pair of plural forms
 }
+
+
+def N_(msgid: str, /) -> str:
+    """``msgid`` itself: marks an English template that code outside the app keeps as data (an import
+    problem, say), so that the extractor finds it; the app words it later with :func:`gettext`."""
+    return msgid
+
+
+def N_plural(singular: str, plural: str, /) -> tuple[str, str]:
+    """``(singular, plural)`` itself: :func:`N_` for a message with plural forms, worded with :func:`ngettext`."""
+    return singular, plural
 
 
 def gettext(lang: str, msgid: str, /, **params: Param) -> str:

@@ -51,12 +51,13 @@ import json
 import math
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeAlias
 
 from tutor.engine.errors import short
+from tutor.i18n.ui import N_, N_plural
 from tutor.progress.base import Progress
 from tutor.progress.records import Answer
 from tutor.progress.scheduling import replay, reviewable
@@ -82,16 +83,74 @@ _ONE_KIND = str.maketrans("{}", "[]")
 _LINE_BREAK = re.compile("[\n\r\0]")
 
 
-class ImportRejected(ValueError):
-    """The file was not imported. ``problems`` holds one line for each of the first bad entries, ``total``
-    counts them all; the message sums them up."""
+# A problem's value: a number, text from the file (shown as it is), another problem (the entry it is about), or
+# several problems of one entry.
+Value: TypeAlias = "int | float | str | Problem | tuple[Problem, ...]"
+# How a problem becomes words: (template, plural template or None, count or None, values) -> text. The app
+# passes one that looks the template up in the learner's language; :func:`english` keeps the English.
+Wording = Callable[[str, str | None, int | None, dict[str, int | float | str]], str]
 
-    def __init__(self, problems: list[str], total: int | None = None) -> None:
-        self.problems = tuple(problems)
-        self.total = max(total or 0, len(problems))
+
+def english(template: str, plural: str | None, count: int | None, values: dict[str, int | float | str]) -> str:
+    """A problem's template in English, its ``{n}`` the count when it has plural forms."""
+    text = plural if plural is not None and count != 1 else template
+    return text.format(**values, **({"n": count} if plural is not None else {}))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a file, as data: an English template (marked with ``N_`` for the catalog) and its
+    values, so that the app words it in the learner's language and this package needs no language of its own.
+    ``str()`` is the English."""
+
+    template: str
+    values: tuple[tuple[str, Value], ...] = ()
+    plural: str | None = None  # with ``count``: the template's plural form
+    count: int | None = None
+
+    def words(self, wording: Wording = english) -> str:
+        values = {name: _worded(value, wording) for name, value in self.values}
+        return wording(self.template, self.plural, self.count, values)
+
+    def __str__(self) -> str:
+        return self.words()
+
+
+def _worded(value: Value, wording: Wording) -> int | float | str:
+    if isinstance(value, Problem):
+        return value.words(wording)
+    if isinstance(value, tuple):
+        return "; ".join(p.words(wording) for p in value)
+    return value
+
+
+def problem(template: str, /, **values: Value) -> Problem:
+    return Problem(template, tuple(values.items()))
+
+
+def problems_of(plural: tuple[str, str], count: int, /, **values: Value) -> Problem:
+    """A problem whose wording depends on ``count`` (``{n}`` in it)."""
+    return Problem(plural[0], tuple(values.items()), plural[1], count)
+
+
+def at_entry(where: Problem, found: list[Problem]) -> Problem:
+    """``answers[3] (uid 4f2a): <problem>; <problem>``."""
+    # Translators: an entry of the file, then what is wrong with it (several problems are separated by "; ").
+    return problem(N_("{entry}: {problems}"), entry=where, problems=tuple(found))
+
+
+class ImportRejected(ValueError):
+    """The file was not imported. ``issues`` holds one :class:`Problem` for each of the first bad entries,
+    ``problems`` the same in English, ``total`` counts them all; the message (English) sums them up. The app
+    words them in the learner's language (:func:`tutor.app.progress_view.import_file`)."""
+
+    def __init__(self, issues: list[Problem], total: int | None = None) -> None:
+        self.issues = tuple(issues)
+        self.problems = tuple(str(p) for p in issues)
+        self.total = max(total or 0, len(issues))
         others = self.total - 1
         more = f" (and {others} more problem{'s' if others != 1 else ''})" if others else ""
-        super().__init__(f"Nothing was imported: {problems[0]}{more}.")
+        super().__init__(f"Nothing was imported: {self.problems[0]}{more}.")
 
 
 @dataclass(frozen=True)
@@ -151,76 +210,105 @@ def _text(value: object, limit: int) -> bool:
     return isinstance(value, str) and 0 < len(value) <= limit and _LINE_BREAK.search(value) is None
 
 
-def _time_problem(value: object, latest: float) -> str | None:
+def _time_problem(value: object, latest: float) -> Problem | None:
     """Why ``value`` is not a time an answer or a read could have (None if it is one)."""
     at = _number(value)
     if at is None or at <= 0:
-        return f"'at' must be a time in seconds since 1970, not {short(value)}"
+        return problem(N_("'at' must be a time in seconds since 1970, not {value}"), value=short(value))
     if at > latest:
         when = datetime.fromtimestamp(min(at, 253402300799.0), UTC).strftime("%Y-%m-%d %H:%M UTC")
-        return f"'at' is {when}, in the future (more than a day after this computer's clock)"
+        # Translators: {when} is a date and time such as 2025-03-12 09:46 UTC.
+        return problem(N_("'at' is {when}, in the future (more than a day after this computer's clock)"), when=when)
     return None
 
 
-def _check_answer(n: int, raw: object, latest: float, problems: list[str]) -> Answer | None:
-    where = f"answers[{n}]"
+def _answer_at(n: int, uid: str | None = None) -> Problem:
+    """Where in the file: ``answers[3]``, ``answers[3] (uid 4f2a)``."""
+    # Translators: an entry of the file: "answers" and "uid" are the file's own keys, kept as they are.
+    return problem(N_("answers[{n}] (uid {uid})"), n=n, uid=uid) if uid else problem(N_("answers[{n}]"), n=n)
+
+
+def _check_answer(n: int, raw: object, latest: float, problems: list[Problem]) -> Answer | None:
     if not isinstance(raw, dict):
-        problems.append(f"{where} must be an object with uid, item, kind, given, correct, at and seconds")
+        problems.append(
+            problem(
+                N_("{entry} must be an object with uid, item, kind, given, correct, at and seconds"),
+                entry=_answer_at(n),
+            )
+        )
         return None
     uid = raw.get("uid")
-    if isinstance(uid, str) and _UID.match(uid):
-        where += f" (uid {uid[:12]})"
-    found: list[str] = []
+    where = _answer_at(n, uid[:12] if isinstance(uid, str) and _UID.match(uid) else None)
+    found: list[Problem] = []
     missing = [key for key in ANSWER_KEYS if key not in raw]
     if missing:
-        found.append("missing " + ", ".join(repr(k) for k in missing))
+        # Translators: {keys} is a list of the file's keys, e.g. 'kind', 'given', 'at'.
+        found.append(problem(N_("missing {keys}"), keys=", ".join(repr(k) for k in missing)))
     unknown = sorted(set(raw) - set(ANSWER_KEYS))
     if unknown:
-        found.append("unknown key " + ", ".join(short(k) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else ""))
+        keys = ", ".join(short(k) for k in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+        found.append(problem(N_("unknown key {keys}"), keys=keys))
     if "uid" in raw and not (isinstance(uid, str) and _UID.match(uid)):
-        found.append(f"'uid' must be 1-64 letters, digits, '-' or '_', not {short(uid)}")
+        found.append(problem(N_("'uid' must be 1-64 letters, digits, '-' or '_', not {value}"), value=short(uid)))
     item, kind = raw.get("item"), raw.get("kind")
     if "item" in raw and not _text(item, 200):
-        found.append(f"'item' must be an id of 1-200 characters, not {short(item)}")
+        found.append(problem(N_("'item' must be an id of 1-200 characters, not {value}"), value=short(item)))
     if "kind" in raw and not _text(kind, 64):
-        found.append(f"'kind' must be a word of 1-64 characters, not {short(kind)}")
+        found.append(problem(N_("'kind' must be a word of 1-64 characters, not {value}"), value=short(kind)))
     given, correct = raw.get("given"), raw.get("correct")
     if "given" in raw and not (
         isinstance(given, dict)
         and len(given) <= MAX_KEYS
         and all(_text(k, 200) and isinstance(v, str) and len(v) <= 10_000 for k, v in given.items())
     ):
-        found.append(f"'given' must map each asked key to the answer as text, not {short(given)}")
+        found.append(
+            problem(N_("'given' must map each asked key to the answer as text, not {value}"), value=short(given))
+        )
     if "correct" in raw and not (
         isinstance(correct, dict)
         and len(correct) <= MAX_KEYS
         and all(_text(k, 200) and isinstance(v, bool) for k, v in correct.items())
     ):
-        found.append(f"'correct' must map each asked key to true or false, not {short(correct)}")
+        found.append(
+            problem(N_("'correct' must map each asked key to true or false, not {value}"), value=short(correct))
+        )
     at, seconds = _number(raw.get("at")), _number(raw.get("seconds"))
     if "at" in raw and (wrong_time := _time_problem(raw.get("at"), latest)):
         found.append(wrong_time)
     if "seconds" in raw and (seconds is None or not 0 <= seconds <= 1e6):
-        found.append(f"'seconds' must be a number of seconds from 0 to 1000000, not {short(raw.get('seconds'))}")
+        found.append(
+            problem(
+                N_("'seconds' must be a number of seconds from 0 to 1000000, not {value}"),
+                value=short(raw.get("seconds")),
+            )
+        )
     if found:
-        problems.append(f"{where}: " + "; ".join(found))
+        problems.append(at_entry(where, found))
         return None
     assert at is not None and seconds is not None
     return Answer(item, kind, dict(given), dict(correct), seconds, at, uid)  # type: ignore[arg-type]
 
 
-def _check_read(n: int, raw: object, now: float, problems: list[str]) -> tuple[str, int, float] | None:
-    where = f"reads[{n}]"
+def _check_read(n: int, raw: object, now: float, problems: list[Problem]) -> tuple[str, int, float] | None:
+    # Translators: an entry of the file: "reads" is the file's own key, kept as it is.
+    where = problem(N_("reads[{n}]"), n=n)
     if not isinstance(raw, dict) or set(raw) - {"lesson", "section", "at"} or "lesson" not in raw:
-        problems.append(f"{where} must be an object with lesson, section and at, not {short(raw)}")
+        problems.append(
+            problem(
+                N_("{entry} must be an object with lesson, section and at, not {value}"), entry=where, value=short(raw)
+            )
+        )
         return None
     lesson, section = raw.get("lesson"), raw.get("section")
     if not _text(lesson, 200):
-        problems.append(f"{where}: 'lesson' must be a lesson id, not {short(lesson)}")
+        problems.append(
+            at_entry(where, [problem(N_("'lesson' must be a lesson id, not {value}"), value=short(lesson))])
+        )
     elif isinstance(section, bool) or not isinstance(section, int) or not 0 <= section < 1000:
-        problems.append(f"{where}: 'section' must be a section number from 0, not {short(section)}")
+        wrong = problem(N_("'section' must be a section number from 0, not {value}"), value=short(section))
+        problems.append(at_entry(where, [wrong]))
     elif wrong_time := _time_problem(raw.get("at", now), now + CLOCK_SKEW):
-        problems.append(f"{where}: {wrong_time}")
+        problems.append(at_entry(where, [wrong_time]))
     else:
         return lesson, section, float(raw.get("at", now))  # type: ignore[return-value]
     return None
@@ -242,22 +330,36 @@ def load_json(data: str | bytes) -> object:
     :class:`ImportRejected` (never RecursionError or MemoryError)."""
     size = len(data)  # bytes, or characters (at most 4 bytes each) when given text
     if size > MAX_BYTES:
-        raise ImportRejected([f"the file is {size / 2**20:.0f} MB; an export is at most {MAX_BYTES // 2**20} MB"])
+        too_big = problem(
+            N_("the file is {size:.0f} MB; an export is at most {limit} MB"),
+            size=size / 2**20,
+            limit=MAX_BYTES // 2**20,
+        )
+        raise ImportRejected([too_big])
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            raise ImportRejected([f"the file is not JSON (not UTF-8 text at byte {error.start})"]) from error
+            raise ImportRejected(
+                [problem(N_("the file is not JSON (not UTF-8 text at byte {byte})"), byte=error.start)]
+            ) from error
     else:
         text = data
     if _nests_too_deep(text):
-        raise ImportRejected(
-            [f"the file is not a progress export: it nests lists and objects more than {MAX_DEPTH} deep"]
-        )
+        deep = N_("the file is not a progress export: it nests lists and objects more than {depth} deep")
+        raise ImportRejected([problem(deep, depth=MAX_DEPTH)])
     try:
         return json.loads(text)
+    except json.JSONDecodeError as error:
+        # Translators: {reason} is the JSON reader's own words (in English), e.g. "Expecting value".
+        where = N_("the file is not JSON ({reason}: line {line} column {column} (char {char}))")
+        not_json = problem(where, reason=error.msg, line=error.lineno, column=error.colno, char=error.pos)
+        raise ImportRejected([not_json]) from error
     except (ValueError, RecursionError) as error:
-        raise ImportRejected([f"the file is not JSON ({' '.join(str(error).split())})"]) from error
+        # Translators: {reason} is the JSON reader's own words (in English).
+        raise ImportRejected(
+            [problem(N_("the file is not JSON ({reason})"), reason=" ".join(str(error).split()))]
+        ) from error
 
 
 def parse_export(
@@ -269,32 +371,41 @@ def parse_export(
     moment = time.time() if now is None else now
     doc = load_json(data) if isinstance(data, str | bytes) else dict(data)
     if not isinstance(doc, dict):
-        raise ImportRejected(["the file must hold a JSON object (an Aluette tutor progress export)"])
+        raise ImportRejected([problem(N_("the file must hold a JSON object (an Aluette tutor progress export)"))])
     if doc.get("format") != FORMAT:
-        raise ImportRejected([f"this is not an Aluette tutor progress export ('format' is {short(doc.get('format'))})"])
+        not_ours = N_("this is not an Aluette tutor progress export ('format' is {value})")
+        raise ImportRejected([problem(not_ours, value=short(doc.get("format")))])
     version = doc.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
-        raise ImportRejected([f"export version {short(version)} is not one this tutor reads (1 to {VERSION})"])
-    problems: list[str] = []
+        unread = N_("export version {value} is not one this tutor reads (1 to {latest})")
+        raise ImportRejected([problem(unread, value=short(version), latest=VERSION)])
+    problems: list[Problem] = []
     unknown = sorted(str(key) for key in doc if key not in TOP_KEYS)
     if unknown:
         named = ", ".join(short(key) for key in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
-        problems.append(
-            f"unknown top-level key{'s' if len(unknown) > 1 else ''} {named} "
-            "(an export has format, version, learner, exported_at, answers, reads and cards)"
+        # Translators: {keys} is a list of keys found in the file; the keys an export has are its own names, kept.
+        top = N_plural(
+            "unknown top-level key {keys} "
+            "(an export has format, version, learner, exported_at, answers, reads and cards)",
+            "unknown top-level keys {keys} "
+            "(an export has format, version, learner, exported_at, answers, reads and cards)",
         )
+        problems.append(problems_of(top, len(unknown), keys=named))
     learner = doc.get("learner")
     if not isinstance(learner, str):
-        problems.append(f"'learner' must be the learner's name, not {short(learner)}")
+        problems.append(problem(N_("'learner' must be the learner's name, not {value}"), value=short(learner)))
     if "exported_at" in doc and not _text(doc["exported_at"], 64):
-        problems.append(f"'exported_at' must be the time of the export as text, not {short(doc['exported_at'])}")
+        when = N_("'exported_at' must be the time of the export as text, not {value}")
+        problems.append(problem(when, value=short(doc["exported_at"])))
     for key in ("answers", "reads", "cards"):
         if key in doc and not isinstance(doc[key], list):
-            problems.append(f"'{key}' must be a list, not {short(doc[key])}")
+            # Translators: {key} is one of the file's keys (answers, reads, cards), kept as it is.
+            problems.append(problem(N_("'{key}' must be a list, not {value}"), key=key, value=short(doc[key])))
         elif key in doc and len(doc[key]) > MAX_ENTRIES:
-            problems.append(f"'{key}' has {len(doc[key]):,} entries; an import takes at most {MAX_ENTRIES:,}")
+            many = N_("'{key}' has {entries:,} entries; an import takes at most {limit:,}")
+            problems.append(problem(many, key=key, entries=len(doc[key]), limit=MAX_ENTRIES))
     if "answers" not in doc:
-        problems.append("'answers' is missing")
+        problems.append(problem(N_("'answers' is missing")))
     if problems:
         raise ImportRejected(problems)
     answers: list[Answer] = []
@@ -306,7 +417,8 @@ def parse_export(
         if entry.uid in seen:
             first, earlier = seen[entry.uid]
             if earlier != entry:
-                problems.append(f"answers[{n}] (uid {entry.uid[:12]}): the uid is also used by answers[{first}]")
+                twice = problem(N_("the uid is also used by answers[{first}]"), first=first)
+                problems.append(at_entry(_answer_at(n, entry.uid[:12]), [twice]))
                 continue
         else:
             seen[entry.uid] = (n, entry)
@@ -332,7 +444,8 @@ def import_progress(
     try:
         name = clean_name(learner if learner is not None else exported_as)
     except LearnerError as error:
-        raise ImportRejected([f"'learner': {error}"]) from error
+        # Translators: {reason} is why the name cannot be used (in English for now).
+        raise ImportRejected([problem(N_("'learner': {reason}"), reason=str(error))]) from error
     with db.using(write=True) as conn:
         row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
         if row is None:

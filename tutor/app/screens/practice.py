@@ -71,34 +71,6 @@ def _mode_name(mode: str, _: Translator) -> str:
     return names.get(mode) or (_("My deals") if mode == saved_deals.MODE else mode)
 
 
-def _topic_name(topic: str, _: Translator) -> str:
-    """A topic (the slug the scenarios' files give) by its name; a topic added later reads as its slug."""
-    lng = _.lang
-    # Translators: the topics of the Practice page's Topic menu (each scenario file names its topic; the
-    # context ends with the topic's id).
-    names = {
-        "chant": ui.pgettext(lng, "scenario topic chant", "Chant"),
-        "chant-play": ui.pgettext(lng, "scenario topic chant-play", "Chant play"),
-        "counting": ui.pgettext(lng, "scenario topic counting", "Counting"),
-        "dealing": ui.pgettext(lng, "scenario topic dealing", "Dealing"),
-        "draw": ui.pgettext(lng, "scenario topic draw", "Draw"),
-        "game": ui.pgettext(lng, "scenario topic game", "Game"),
-        "mordienne": ui.pgettext(lng, "scenario topic mordienne", "Mordienne"),
-        "mordienne-play": ui.pgettext(lng, "scenario topic mordienne-play", "Mordienne play"),
-        "pack": ui.pgettext(lng, "scenario topic pack", "Pack"),
-        "play": ui.pgettext(lng, "scenario topic play", "Play"),
-        "race": ui.pgettext(lng, "scenario topic race", "Race"),
-        "ranking": ui.pgettext(lng, "scenario topic ranking", "Ranking"),
-        "scoring": ui.pgettext(lng, "scenario topic scoring", "Scoring"),
-        "signals": ui.pgettext(lng, "scenario topic signals", "Signals"),
-        "signals-play": ui.pgettext(lng, "scenario topic signals-play", "Signals play"),
-        "spoiled-tricks": ui.pgettext(lng, "scenario topic spoiled-tricks", "Spoiled tricks"),
-        "spoiling": ui.pgettext(lng, "scenario topic spoiling", "Spoiling"),
-        "tricks": ui.pgettext(lng, "scenario topic tricks", "Tricks"),
-    }
-    return names.get(topic) or quiz.topic_title(topic)
-
-
 def _seed() -> int:
     if f"{PREFIX}.seed" not in ss:
         ss[f"{PREFIX}.seed"] = random.randrange(1_000_000)
@@ -158,7 +130,7 @@ with which:
             _("Topic"),
             topics,
             # Translators: a topic in the menu, with the number of its scenarios: "Spoiled tricks (18)".
-            format_func=lambda t: _("{topic} ({count})", topic=_topic_name(t, _), count=counts[t]),
+            format_func=lambda t: _("{topic} ({count})", topic=quiz.topic_title(t, language), count=counts[t]),
             key=f"{PREFIX}.topic",
             persist_state="session",
         )

@@ -8,8 +8,9 @@ from datetime import date
 
 import streamlit as st
 
-from tutor.app import learners, progress_view, state
+from tutor.app import lang, learners, progress_view, state
 from tutor.app.markup import md
+from tutor.i18n import ui
 from tutor.progress.stats import progress_stats
 
 PREFIX = "progress"
@@ -20,75 +21,89 @@ ss = st.session_state
 now = time.time()
 stats = progress_stats(progress, course, now)
 guest = learners.is_guest(progress)
+language = lang.current()
+_ = ui.translator(language)
 
-st.title("Your progress" if guest else f"{md(progress.learner)}'s progress")
+# Translators: {name} is the learner's name as they typed it.
+st.title(_("Your progress") if guest else _("{name}'s progress", name=md(progress.learner)))
 if guest:
     st.caption(
-        "As a guest, this shows the answers given in this browser. Choose or add your name in the sidebar to "
-        "keep them under your name."
+        _(
+            "As a guest, this shows the answers given in this browser. Choose or add your name in the sidebar to "
+            "keep them under your name."
+        )
     )
     learners.picker(PREFIX)
 
 # --- the figures ---------------------------------------------------------------------------------------------
 answers, accuracy, streak, today, week = st.columns(5)
-answers.metric("Answers", stats.answered)
+answers.metric(_("Answers"), stats.answered)
 accuracy.metric(
-    "Answered right",
+    _("Answered right"),
     f"{round(100 * stats.right / stats.answered)}%" if stats.answered else "–",
-    help=f"{stats.right} of {stats.answered} answers entirely right",
+    help=_("{right} of {answered} answers entirely right", right=stats.right, answered=stats.answered),
 )
 streak.metric(
-    "Day streak",
-    progress_view.days_word(stats.streak),
-    help="Days in a row with at least one answer, up to today (or yesterday, until today is over).",
+    _("Day streak"),
+    progress_view.days_word(stats.streak, language),
+    help=_("Days in a row with at least one answer, up to today (or yesterday, until today is over)."),
 )
-today.metric("Due today", stats.due_today, help=f"{stats.due_now} of them due now")
-week.metric("Due this week", stats.due_week, help="Due by the end of the seventh day from today, today's included")
+# Translators: the help of "Due today": how many of the items due today are due already.
+today.metric(_("Due today"), stats.due_today, help=_("{n} of them due now", n=stats.due_now))
+week.metric(
+    _("Due this week"), stats.due_week, help=_("Due by the end of the seventh day from today, today's included")
+)
 
-label = f"Review the {stats.due_now} due now"
+label = ui.ngettext(language, "Review the {n} due now", "Review the {n} due now", stats.due_now)
 if stats.due_now and st.button(label, key=f"{PREFIX}.review", type="primary", icon=":material/event_repeat:"):
     st.switch_page("screens/review.py")
 
 if not stats.answered:
     st.info(
-        "Nothing answered yet. Your progress appears here as you answer: start with the lessons, or let Review "
-        "pick for you.",
+        _(
+            "Nothing answered yet. Your progress appears here as you answer: start with the lessons, or let Review "
+            "pick for you."
+        ),
         icon=":material/insights:",
     )
     start, review = st.columns(2)
-    if start.button("Start the lessons", key=f"{PREFIX}.learn", icon=":material/menu_book:"):
+    if start.button(_("Start the lessons"), key=f"{PREFIX}.learn", icon=":material/menu_book:"):
         st.switch_page("screens/learn.py")
-    if review.button("Start a review", key=f"{PREFIX}.start-review", icon=":material/event_repeat:"):
+    if review.button(_("Start a review"), key=f"{PREFIX}.start-review", icon=":material/event_repeat:"):
         st.switch_page("screens/review.py")
 else:
-    st.header("Accuracy over time")
-    st.caption("Answers per day (bars) and the share answered entirely right (green line).")
-    progress_view.draw_accuracy(stats.days, date.fromtimestamp(now))
+    st.header(_("Accuracy over time"))
+    st.caption(_("Answers per day (bars) and the share answered entirely right (green line)."))
+    progress_view.draw_accuracy(stats.days, date.fromtimestamp(now), language)
 
 # --- mastery ---------------------------------------------------------------------------------------------------
-st.header("Mastery")
-st.caption(progress_view.MASTERY_HELP)
-by_lesson, by_topic = st.tabs(["By lesson", "By topic"], key=f"{PREFIX}.mastery")
+st.header(_("Mastery"))
+st.caption(progress_view.mastery_help(language))
+by_lesson, by_topic = st.tabs([_("By lesson"), _("By topic")], key=f"{PREFIX}.mastery")
 with by_lesson:
-    progress_view.draw_mastery(progress_view.lesson_titles(course, stats.lessons), "Lesson", f"{PREFIX}.lessons")
+    lessons = progress_view.lesson_titles(course, stats.lessons, language)
+    progress_view.draw_mastery(lessons, _("Lesson"), f"{PREFIX}.lessons", language)
 with by_topic:
-    progress_view.draw_mastery(stats.topics, "Topic", f"{PREFIX}.topics")
+    topics = progress_view.topic_titles(stats.topics, language)
+    progress_view.draw_mastery(topics, _("Topic"), f"{PREFIX}.topics", language)
 
 # --- hardest items -----------------------------------------------------------------------------------------------
 if stats.hardest:
-    st.header("Hardest for you")
-    st.caption("The items you got wrong most often. Practise one now: it comes back in your reviews as well.")
+    st.header(_("Hardest for you"))
+    st.caption(_("The items you got wrong most often. Practise one now: it comes back in your reviews as well."))
     for n, hard in enumerate(stats.hardest):
         named, figures, action = st.columns([5, 2, 1.4], vertical_alignment="center")
-        named.markdown(f"**{md(hard.label)}**")
-        kind = progress_view.kind_word(hard.item, hard.kind, course)
-        figures.caption(f"{kind} · wrong {hard.wrong} of {hard.reps} · {round(100 * hard.accuracy)}% right")
+        named.markdown(f"**{md(progress_view.hard_label(hard.item, hard.label, course, language))}**")
+        kind = progress_view.kind_word(hard.item, hard.kind, course, language)
+        figures.caption(progress_view.hard_figures(kind, hard.wrong, hard.reps, hard.accuracy, language))
         page, params = progress_view.practise_link(hard.item, course)
-        if action.button("Practise", key=f"{PREFIX}.hard.{n}", icon=":material/fitness_center:", width="stretch"):
+        # Translators: a verb: practise this item now.
+        practise = _("Practise")
+        if action.button(practise, key=f"{PREFIX}.hard.{n}", icon=":material/fitness_center:", width="stretch"):
             st.switch_page(page, query_params=params)
 
 # --- export and import ---------------------------------------------------------------------------------------------
-st.header("Back up or move your progress")
+st.header(_("Back up or move your progress"))
 
 
 def download(label: str) -> None:
@@ -107,25 +122,32 @@ if store is None:
     problem = state.problem()
     if problem and stats.answered:
         # The file failed: what this session holds can still be taken away, and imported once it works again.
-        st.caption(md(f"{problem} Download what you answered, to import it once progress can be saved again."))
-        download("Download this session's progress")
+        # Translators: {problem} is what went wrong with the progress file, in a sentence of its own.
+        keep = _(
+            "{problem} Download what you answered, to import it once progress can be saved again.", problem=problem
+        )
+        st.caption(md(keep))
+        download(_("Download this session's progress"))
     else:
         st.caption(
-            md(f"{problem} Export and import need saved progress.")
+            md(_("{problem} Export and import need saved progress.", problem=problem))
             if problem
-            else "Export and import are for saved progress: choose or add your name in the sidebar first."
+            else _("Export and import are for saved progress: choose or add your name in the sidebar first.")
         )
 else:
     out, into = st.columns(2, gap="large")
     with out:
-        st.markdown("**Export** everything you answered and read, as a JSON file.")
-        download("Download my progress")
+        st.markdown(_("**Export** everything you answered and read, as a JSON file."))
+        download(_("Download my progress"))
     with into:
-        st.markdown(f"**Import** a progress file into {md(progress.learner)}'s. Answers already here are skipped.")
-        upload = st.file_uploader("Progress file (JSON)", type=["json"], key=f"{PREFIX}.import")
+        # Translators: {name} is the learner's name as they typed it.
+        st.markdown(
+            _("**Import** a progress file into {name}'s. Answers already here are skipped.", name=md(progress.learner))
+        )
+        upload = st.file_uploader(_("Progress file (JSON)"), type=["json"], key=f"{PREFIX}.import")
         if upload is not None and ss.get(f"{PREFIX}.imported") != upload.file_id:
             ss[f"{PREFIX}.imported"] = upload.file_id  # once per uploaded file, not on every rerun
-            ss[f"{PREFIX}.import.result"] = progress_view.import_file(store, upload.getvalue())
+            ss[f"{PREFIX}.import.result"] = progress_view.import_file(store, upload.getvalue(), language)
             st.rerun()  # the figures above include what was imported
         outcome = ss.get(f"{PREFIX}.import.result")
         if outcome is not None:

@@ -94,7 +94,7 @@ if entry is None or found is None:
     following = progress_view.next_due(progress, now)
     if following is not None:
         # Translators: {when} is a time in words from the Progress page's wording, e.g. "in 3 days".
-        st.markdown(_("The next review is due **{when}**.", when=progress_view.when(following, now)))
+        st.markdown(_("The next review is due **{when}**.", when=progress_view.when(following, now, language)))
     practise, look = st.columns(2)
     if practise.button(_("Practise freely"), key=f"{PREFIX}.practice", icon=":material/quiz:"):
         st.switch_page("screens/practice.py")
@@ -106,7 +106,7 @@ if entry is None or found is None:
 token = f"{session.served}:{entry.item}"  # one showing: the same item asked again later starts afresh
 reason = ss.get(f"{PREFIX}.reason")
 if reason is None or reason[0] != token:  # worded when served: answering it must not change why it came
-    reason = (token, progress_view.reason(entry, course, progress, now))
+    reason = (token, progress_view.reason(entry, course, progress, now, language))
     ss[f"{PREFIX}.reason"] = reason
 st.markdown(reason[1])
 if isinstance(found, Scenario):
