@@ -101,9 +101,11 @@ def ago(then: float, now: float, lang: str = EN) -> str:
     days = (date.fromtimestamp(now) - date.fromtimestamp(then)).days
     if days == 1:
         return _("yesterday")
-    if days == 0:
-        # Translators: {span} is a length of time, e.g. "5 minutes" or "3 hours".
-        return _("{span} ago", span=_span(now - then, lang))
+    if days == 0:  # its own messages, not "{span} ago": "ago" asks another case of the noun in some languages
+        minutes = round((now - then) / 60)
+        if minutes < 60:
+            return ui.ngettext(lang, "{n} minute ago", "{n} minutes ago", max(1, minutes))
+        return ui.ngettext(lang, "{n} hour ago", "{n} hours ago", round((now - then) / 3600))
     return ui.ngettext(lang, "{n} day ago", "{n} days ago", days)
 
 
