@@ -19,7 +19,9 @@ from test_app_progress import history
 from test_ui_lang_home import outside
 
 from tutor.app import progress_view, quiz, state
-from tutor.i18n import ui
+from tutor.app.markup import md
+from tutor.i18n import LANGUAGES, ui
+from tutor.i18n.content import localize_lesson, localize_scenario
 from tutor.i18n.pseudo import OPEN
 from tutor.progress.transfer import ImportRejected, parse_export
 
@@ -102,17 +104,35 @@ def test_the_chart_in_the_pseudo_language_words_its_titles_and_days(db_path: Pat
     assert "utcFormat" not in axis and "⟦" in axis, "the axis reads the localized short labels, not d3's English"
 
 
-def test_the_topics_are_named_as_practice_names_them(db_path: Path) -> None:
+def test_in_czech_topics_lessons_and_the_hardest_items_are_named_in_czech(db_path: Path) -> None:
     history(db_path, "Ann")
     at = open_app()
     choose(at, "Ann")
     go(at, PAGE, lang="cs")
+    course = state.course()
     topics = next(t.value for t in at.dataframe if t.value.columns[0] == "Téma")
     names = list(topics["Téma"])
-    course = state.course()
     assert quiz.topic_title("spoiled-tricks", "cs") == "Zkažené štychy"
-    assert "Zkažené štychy" in names
-    assert {quiz.topic_title(t, "cs") for t in course.topics} <= set(names)
+    assert "Zkažené štychy" in names and "Fakta o pořadí" in names, "a course topic and a drill topic"
+    assert {quiz.topic_title(t, "cs") for t in course.topics} <= set(names), "as Practice's menu names them"
+    lessons = next(t.value for t in at.dataframe if t.value.columns[0] == "Lekce")
+    first = course.lessons[0]
+    assert lessons["Lekce"].iloc[0] == f"{first.order}. {localize_lesson(first, 'cs').title}"
+    assert list(lessons.columns) == ["Lekce", "Zvládnuto", "Zvládnuté položky", "Zodpovězeno", "Naposledy správně"]
+    # spoiled-aces, wrong twice: its Czech title, and its figures worded in Czech
+    title = localize_scenario(course.scenarios["spoiled-aces"], "cs").title
+    assert title != course.scenarios["spoiled-aces"].title
+    assert next(m.value for m in at.markdown if m.value.startswith("**")) == f"**{md(title)}**"
+    assert "Úloha · špatně 2 z 3 · 33 % správně" in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_mastery_tables_columns_stay_apart_in_every_language(lang: str) -> None:
+    # The table's columns are named by these words: two the same would merge two columns into one.
+    _ = ui.translator(lang)
+    columns = progress_view.MasteryColumns.of(lang)
+    words = [_("Lesson"), _("Topic"), columns.mastered, columns.items, columns.answered, columns.right]
+    assert len(set(words)) == len(words)
 
 
 # --- Czech: plural forms and Babel's names ------------------------------------------------------------------

@@ -29,7 +29,10 @@ Import checks the whole file before writing anything, and with any problem impor
 * every entry's fields are checked and each bad entry is reported on one line (``answers[3] (uid 4f2a...):
   'seconds' must be ...``); a time more than :data:`CLOCK_SKEW` after this computer's clock is refused
   (a day of slack for another computer's clock); the first :data:`MAX_PROBLEMS` problems are listed and
-  the rest counted exactly.
+  the rest counted exactly;
+* each problem is data (:class:`Problem`: an English template marked with ``N_`` for the ``ui`` catalog, and
+  its values), so that the app words it in the learner's language; ``str()`` of a problem or of
+  :class:`ImportRejected` is the English (the CLI's).
 
 Then, in one transaction, answers are merged by ``uid`` (an answer already there, or repeated in the file,
 is skipped, so importing twice adds nothing), reads are merged, and the review card of every item that
