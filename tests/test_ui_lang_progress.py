@@ -23,6 +23,8 @@ from tutor.app.markup import md
 from tutor.i18n import LANGUAGES, ui
 from tutor.i18n.content import localize_lesson, localize_scenario
 from tutor.i18n.pseudo import OPEN
+from tutor.progress.memory import MemoryProgress
+from tutor.progress.review import AGAIN, DUE, NEW, ReviewItem
 from tutor.progress.transfer import ImportRejected, parse_export
 
 PAGE = "screens/progress.py"
@@ -234,3 +236,15 @@ def test_the_import_error_shows_in_czech_on_the_page(db_path: Path) -> None:
     ok(at.run())
     assert at.error[0].value.startswith("Nic se nenaimportovalo: soubor není JSON (")
     assert "řádek 1, sloupec 2" in at.error[0].value
+
+
+def test_reviews_reasons_in_czech_name_the_lesson_by_its_czech_title() -> None:
+    course = state.course()
+    first = course.lessons[0]
+    progress = MemoryProgress()
+    new = progress_view.reason(ReviewItem("spoiled-aces", NEW, lesson=first.id), course, progress, 0.0, "cs")
+    assert new == f"**Nové**, z lekce 1: {localize_lesson(first, 'cs').title}."
+    again = progress_view.reason(ReviewItem("spoiled-aces", AGAIN), course, progress, 0.0, "cs")
+    assert again.startswith("**Znovu**:")
+    qps = progress_view.reason(ReviewItem("spoiled-aces", DUE), course, progress, 0.0, "qps")
+    assert qps.startswith(OPEN) and not english_words([qps])
