@@ -278,7 +278,6 @@ def test_po_files_have_no_entry_twice() -> None:
             assert len(entries) == len(set(entries)), (lang, domain)
 
 
-
 def test_i18n_status_of_the_shipped_catalogs_is_one_line_per_language(capsys: pytest.CaptureFixture[str]) -> None:
     from tutor.cli import main
     from tutor.i18n.extract import sources
