@@ -169,7 +169,7 @@ TERMS: tuple[Term, ...] = (
         r"\bdiscard(s|ed|ing)?\b",
         ["écart", r"odh[oa]z|odhod|odhoď", "hedh|hidh|hodh", "фрл", "buang", "નાખ"],
     ),
-    _t("hand (the cards held)", ["main (jeu)", "ruka (karty)", "dorë letrash, letrat", "рака", "tangan", "પત્તાં, હાથ"]),
+    _t("hand (the cards held)", ["main (jeu)", "ruka (karty)", "letrat, dorë letrash", "рака", "tangan", "પત્તાં"]),
     _t(
         "point; to score",
         [
