@@ -145,6 +145,24 @@ def test_a_page_named_in_the_menu_has_the_same_title_on_the_page(lang: str) -> N
     assert {label: len(texts) for label, texts in by_label.items()} == {"Play a game": 1, "Ranking trainer": 1}
 
 
+@pytest.mark.parametrize("lang", terms.LANGS)
+def test_a_topic_has_one_name_in_practices_menu_and_in_a_scenarios_caption(lang: str) -> None:
+    """Practice's Topic menu (context "scenario topic ...") and the topic titles (no context) name the same
+    topics; where their English is the same, so is the translation."""
+    plain: dict[str, str] = {}
+    in_menu: dict[str, str] = {}
+    with po_path(LOCALES, lang, "ui").open("rb") as f:
+        for message in read_po(f):
+            if isinstance(message.id, str) and isinstance(message.string, str):
+                if message.context is None:
+                    plain[message.id] = message.string
+                elif message.context.startswith("scenario topic "):
+                    in_menu[message.id] = message.string
+    shared = sorted(set(plain) & set(in_menu))
+    assert {"Ranking", "Scoring", "Spoiled tricks", "Mordienne"} <= set(shared)
+    assert {en: in_menu[en] for en in shared} == {en: plain[en] for en in shared}
+
+
 # --- the translators' guide shows the list --------------------------------------------------------------------
 
 

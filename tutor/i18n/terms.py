@@ -88,7 +88,7 @@ TERMS: tuple[Term, ...] = (
         ["donneu", "rozdáv", r"ndar[ëe]s|ndan", "делител|дели", "pengagih|agih", "વહેંચ"],
     ),
     _t("a deal (one of five)", ["donne", "rozdání", "ndarje", "делење", "agihan", "વહેંચણી"]),
-    _t("partnership", ["équipe", "dvojice", "çift", "пар", "pasukan", "ભાગીદારી"]),
+    _t("partnership (team)", ["équipe", "dvojice", "çift", "пар", "pasukan", "ભાગીદારી"]),
     _t(
         "partner",
         ["partenaire", "spoluhráč", "partner", "партнер", "rakan sepasukan", "ભાગીદાર"],
@@ -138,6 +138,18 @@ TERMS: tuple[Term, ...] = (
         [r"chant", r"zp[ěí]v", r"këng", r"пее|пеа", r"nyany", r"ગાન|ગાય"],
     ),
     _t(
+        "to agree to the chant / to refuse",
+        [
+            "accepter le chant / refuser",
+            "souhlasit se zpěvem / odmítnout",
+            "pranoj këngën / refuzoj",
+            "се согласува на пеењето / одбива",
+            "setuju dengan nyanyian / menolak",
+            "ગાન માટે સંમતિ આપવી / ઇનકાર કરવો",
+        ],
+    ),
+    _t("talon (the twelve undealt cards)", ["talon", "talon", "talon", "талон", "talon", "ટાલોં"]),
+    _t(
         "signal, to signal",
         [
             "signe, signaler",
@@ -181,6 +193,7 @@ TERMS: tuple[Term, ...] = (
             "પોઈન્ટ; પોઈન્ટ મળે",
         ],
     ),
+    _t("score (a game's running total)", ["score", "skóre", "rezultat", "резултат", "skor", "સ્કોર"]),
     _t("game (five deals)", ["partie", "hra", "lojë", "игра", "permainan", "રમત"]),
     _t(
         "lesson",
@@ -227,7 +240,10 @@ TERMS: tuple[Term, ...] = (
     ),
     _t("explanation", ["explication", "vysvětlení", "shpjegim", "објаснување", "penerangan", "સમજૂતી"]),
     _t("answer", ["réponse", "odpověď", "përgjigje", "одговор", "jawapan", "જવાબ"]),
-    _t("right (an answer)", ["juste", "správně", "saktë", "точно", "betul", "સાચું"]),
+    _t(
+        "right / wrong (an answer)",
+        ["juste / faux", "správně / nesprávně", "saktë / gabim", "точно / погрешно", "betul / salah", "સાચું / ખોટું"],
+    ),
     _t("learner", ["élève", "student", "nxënës", "ученик", "pelajar", "શીખનાર"]),
     _t(
         "guest",
