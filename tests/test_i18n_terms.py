@@ -163,6 +163,27 @@ def test_a_topic_has_one_name_in_practices_menu_and_in_a_scenarios_caption(lang:
     assert {en: in_menu[en] for en in shared} == {en: plain[en] for en in shared}
 
 
+@pytest.mark.parametrize("lang", terms.LANGS)
+def test_a_lessons_title_is_the_same_wherever_its_english_is(lang: str) -> None:
+    """A lesson's title, the Rules page's heading and the Practice kind named like it ("The ranking",
+    "Scoring a deal") read the same."""
+    titles: dict[str, str] = {}
+    elsewhere: list[tuple[str, str]] = []
+    for domain in DOMAINS:
+        with po_path(LOCALES, lang, domain).open("rb") as f:
+            for message in read_po(f):
+                if not isinstance(message.id, str) or not isinstance(message.string, str) or not message.id:
+                    continue
+                context = message.context or ""
+                if domain == "content" and context.endswith(":title") and not context.startswith("rules:"):
+                    titles[message.id] = message.string
+                else:
+                    elsewhere.append((message.id, message.string))
+    shared = [(english, text) for english, text in elsewhere if english in titles]
+    assert len(shared) >= 5  # The ranking, Scoring a deal, The pack, Spoiled tricks, The partnership draw...
+    assert [(en, text) for en, text in shared if text != titles[en]] == []
+
+
 # --- the translators' guide shows the list --------------------------------------------------------------------
 
 
