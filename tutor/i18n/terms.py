@@ -55,7 +55,7 @@ TERMS: tuple[Term, ...] = (
         "trick",
         ["levée", "štych", "dorë", "штих", "helah", "હાથ"],
         r"\btricks?\b",
-        ["levée", r"štych", r"\bdor[ëaeë]|\bduar", "штих", "helah", "હાથ"],
+        ["levée", r"štych", r"\bdor[ëae]|\bduar", "штих", "helah", "હાથ"],
     ),
     _t(
         "to lead / leader",
@@ -261,11 +261,6 @@ EXCEPTIONS: dict[tuple[str, str, str], str] = {
         "spoiled (trick), to spoil",
         "Don't spoil your partner's run",
     ): "a run is spoiled by breaking it: « briser la série », as every run in French",
-    (
-        "gu",
-        "trick",
-        "An optional rule that makes the point worth 2",
-    ): "a run of tricks said as an unbroken run of wins (જીતની હાર), with no word for the tricks themselves",
 }
 
 
