@@ -72,7 +72,14 @@ TERMS: tuple[Term, ...] = (
         "eldest",
         ["premier en main", "forhont", "lojtari i parë", "првиот играч", "pemain sulung", "પહેલો ખેલાડી"],
         r"\beldest\b",
-        ["premier en main|premier à", "forhont", r"i par[ëei]|të parë|e parë", r"прв", "sulung", "પહેલ"],
+        [
+            "premier en main",
+            "forhont",
+            r"i par[ëei]|të parë|e parë",
+            r"прв(иот|и)? играч",
+            "sulung",
+            r"પહેલ\S* ખેલાડી",
+        ],
     ),
     _t(
         "dealer / to deal",
