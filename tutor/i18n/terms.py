@@ -92,7 +92,7 @@ TERMS: tuple[Term, ...] = (
             "વહેંચનાર / વહેંચવું",
         ],
         r"\bdealers?\b",
-        ["donneu", "rozdáv", r"ndar[ëe]s|ndan", "делител|дели", "pengagih|agih", "વહેંચ"],
+        ["donneu", "rozdávajíc", "ndarës", "делител", "pengagih", "વહેંચનાર"],
     ),
     _t("a deal (one of five)", ["donne", "rozdání", "ndarje", "делење", "agihan", "વહેંચણી"]),
     _t("partnership (team)", ["équipe", "dvojice", "çift", "пар", "pasukan", "ભાગીદારી"]),
