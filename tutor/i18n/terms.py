@@ -123,7 +123,13 @@ TERMS: tuple[Term, ...] = (
         r"\btiers?\b",
         ["rang", r"stup[eňn]", "nivel", "ниво", "peringkat", "સ્તર"],
     ),
-    _t("rank (A, K, C, J...)", ["valeur", "hodnota", "vlerë", "вредност", "pangkat", "આંક"]),
+    _t(
+        "rank (A, K, C, J...)",
+        ["valeur", "hodnota", "vlerë", "вредност", "pangkat", "આંક"],
+        # the noun, not the verb ("kings rank just below the aces")
+        r"\branks?\b(?!\s+(just|above|below|high|in|first)\b)",
+        ["valeur", "hodnot", "vler", "вредност", "pangkat", "આંક"],
+    ),
     _t("suit", ["couleur", "barva", "ngjyrë", "боја", "sut", "રંગ"]),
     _t(
         "named card",
@@ -262,6 +268,12 @@ TERMS: tuple[Term, ...] = (
 
 # (language or "*", English term, the entry's English as it begins) -> why that entry rightly lacks the word.
 EXCEPTIONS: dict[tuple[str, str, str], str] = {
+    ("*", "rank (A, K, C, J...)", "You had no real choice this deal"): "cards that leave no choice are equal ones, "
+    "so every language says they share a tier",
+    ("*", "rank (A, K, C, J...)", "Sort the named cards by rank"): "each named card is alone in its tier: their "
+    "order is the tiers' order",
+    ("sq", "rank (A, K, C, J...)", "Writing a card as RANK-SUIT"): "the notation's name is kept as written",
+    ("mk", "rank (A, K, C, J...)", "Writing a card as RANK-SUIT"): "the notation's name is kept as written",
     ("*", "to discard, the discards", "Discard it"): "the button throws away a saved game, not cards",
     (
         "fr",
