@@ -130,7 +130,12 @@ TERMS: tuple[Term, ...] = (
         r"\branks?\b(?!\s+(just|above|below|high|in|first)\b)",
         ["valeur", "hodnot", "vler", "вредност", "pangkat", "આંક"],
     ),
-    _t("suit", ["couleur", "barva", "ngjyrë", "боја", "sut", "રંગ"]),
+    _t(
+        "suit",
+        ["couleur", "barva", "ngjyrë", "боја", "sut", "રંગ"],
+        r"\bsuits?\b",
+        ["couleur", "barv|barev", "ngjyr", "бо[јие]", "sut", "રંગ"],
+    ),
     _t(
         "named card",
         ["carte nommée", "pojmenovaná karta", "letër me emër", "именувана карта", "kad bernama", "નામવાળું પત્તું"],
@@ -274,6 +279,10 @@ EXCEPTIONS: dict[tuple[str, str, str], str] = {
     "order is the tiers' order",
     ("sq", "rank (A, K, C, J...)", "Writing a card as RANK-SUIT"): "the notation's name is kept as written",
     ("mk", "rank (A, K, C, J...)", "Writing a card as RANK-SUIT"): "the notation's name is kept as written",
+    ("sq", "suit", "Writing a card as RANK-SUIT"): "the notation's name is kept as written",
+    ("mk", "suit", "Writing a card as RANK-SUIT"): "the notation's name is kept as written",
+    ("sq", "suit", "In RANK-SUIT, the part before"): "the notation's name is kept as written",
+    ("mk", "suit", "In RANK-SUIT, the part before"): "the notation's name is kept as written",
     ("*", "to discard, the discards", "Discard it"): "the button throws away a saved game, not cards",
     (
         "fr",
