@@ -138,7 +138,8 @@ def test_card_and_gesture_names_in_czech_and_gujarati() -> None:
     assert card_label(card("3-coins"), lang="gu") == "3-coins, સિક્કાનો તીરી, મસ્યૂ"
     assert format_value(card("3-coins"), "label", "gu") == "3-coins (મસ્યૂ)"
     assert card_label(None, lang="cs") == "karta lícem dolů"
-    assert gesture_label("grand-neuf", "gu") == "હાવભાવ: બહાર કાઢેલો અંગૂઠો"
+    # a gesture is "ઇશારો" in Gujarati, as in the signals lesson (docs/translating.md, the term list)
+    assert gesture_label("grand-neuf", "gu") == "ઇશારો: બહાર કાઢેલો અંગૂઠો"
     # outside a page the drawings speak English, as the scenario files and tests expect
     assert card_label(card("2-cups")) == "2-cups, two of cups, La Vache"
 
