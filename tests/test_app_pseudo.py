@@ -276,6 +276,8 @@ def ranking(tour: Tour, at: AppTest) -> None:
         prefix = f"ranking.{kind}.drill.{current.token}"
         drill = current.drill
         if isinstance(drill, drills.OrderDrill):
+            click(at, f"{prefix}.check")  # no place given yet: the reminder
+            tour.see("Ranking trainer, order, a place missing", at)
             for n, card in enumerate(drill.cards):  # 1, 2, 3...: right only if none tie
                 at.selectbox(key=f"{prefix}.place.{card}").set_value(n + 1)
             click(at, f"{prefix}.check")
@@ -357,16 +359,37 @@ def play(tour: Tour, at: AppTest) -> None:
     tour.see("Play, the first trick", at)
     click(at, "play.hint")
     tour.see("Play, a hint", at)
+    at.toggle(key="play.see").set_value(True)
+    tour.see("Play, every hand shown", run(at))
     while (match := at.session_state["play.match"]).phase == "play":
         click(at, pv.card_key(match, match.legal_cards()[0]))
     tour.see("Play, the deal over", at)
     click(at, "play.save")
     tour.see("Play, the deal saved", at)
+    to_the_end(tour, at)
     go(at, "screens/practice.py")
     at.segmented_control(key="practice.mode").set_value("My deals")
     tour.see("Practice, My deals", run(at))
     submit(at, "practice", right=False)
     tour.see("Practice, My deals, a wrong answer", at)
+
+
+def to_the_end(tour: Tour, at: AppTest) -> None:
+    """The four deals left, each phase seen once (a discard when the learner is a chanter), to the game's end."""
+    seen: set[str] = set()
+    while (match := at.session_state["play.match"]).phase != "game-over":
+        phase = match.phase
+        if phase not in seen:
+            seen.add(phase)
+            tour.see(f"Play, a later deal: {phase}", at)
+        if phase == "play":
+            click(at, pv.card_key(match, match.legal_cards()[0]))
+        elif phase == "discard":
+            click(at, "play.discard.advice")
+            click(at, "play.discard.confirm")
+        else:
+            click(at, {"deal-over": "play.deal", "chant": "play.chant.yes", "signals": "play.signals.confirm"}[phase])
+    tour.see("Play, the game over", at)
 
 
 def guided(tour: Tour) -> None:
