@@ -37,7 +37,7 @@ from tutor.i18n.runtime import LOCALES, pot_path
 from tutor.play.match import DEFAULT_BOTS
 
 LEARNER = "Ann"  # the name the tour types in the sidebar
-TYPED = ("zzqx",)  # what it types in Signals' search box (no signal matches it)
+TYPED = ("zzqx", "zz-cups")  # what it types on Signals: a search no signal matches, a card that is not one
 SEED = 20  # Play: agreeing to the chant in deal 1 of this game leaves the learner's hand as it is
 # Words every language shows as they are: people's names (the tour's, the computer players', Play's default
 # name), the languages' own names in the sidebar's menu (the pseudo-language's entry is the test aid's own).
@@ -322,7 +322,7 @@ def signals(tour: Tour, at: AppTest) -> None:
     tour.see("Signals, Quiz, checked", at)
     at.session_state["signals.tab"] = tab["hand"]
     tour.see("Signals, What should I signal?", run(at))
-    at.text_input(key="signals.typed").input("3-coins, 10-cups")
+    at.text_input(key="signals.typed").input("3-coins, zz-cups")
     tour.see("Signals, a hand that cannot be read", run(at))
     click(at, "signals.hand.check")
     tour.see("Signals, a hand checked", at)
