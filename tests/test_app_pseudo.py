@@ -131,6 +131,7 @@ def qps_session() -> AppTest:
     at.query_params["lang"] = PSEUDO_LANGUAGE
     for page in ("practice", "ranking", "signals", "learn", "review"):
         at.session_state[f"{page}.seed"] = SEED
+        at.session_state[f"{page}.similar_seed"] = SEED  # "A similar one"
     return run(at)
 
 
