@@ -3,11 +3,12 @@ and every ``ui`` string the pages look up is in the template (issue 11).
 
 One tour (a module fixture, so that it runs once) opens every page of ``tutor/app/main.py``'s navigation but
 Progress in ``qps`` with AppTest, in the states a learner meets: Home for a guest and for a learner, a lesson
-with each kind of section and its scenarios, a wrong answer to a scenario of every topic (the mistake lines,
-"Try again", "A similar one"), a right one, Endless and My deals, Review, a game from the draw to the end of a
-deal and the guided first deal, each tab of the Ranking trainer and of Signals, answered, the Rules, the
-sidebar's learner block and Home's picker. After every step it takes every text a learner sees
-(:mod:`page_text`) and, while it runs, every ``ui`` lookup.
+with each kind of section and its scenarios, a wrong answer to a scenario of every topic and of every Endless
+kind (the mistake lines, "Try again", "A similar one"), a right one, My deals, Review (a scenario, a ranking
+fact), a game from the draw to its end with a hint and a saved deal, the guided first deal's first steps, each
+tab of the Ranking trainer and of Signals, answered, the Rules, the sidebar's learner block (a name refused)
+and Home's picker. After every step it takes every text a learner sees (:mod:`page_text`) and, while it runs,
+every ``ui`` lookup. Its random draws are seeded: every run sees the same scenarios, drills and deals.
 
 In ``qps`` a translated string is wrapped in ⟦…⟧ with its letters accented, so a run of three plain ASCII
 letters left outside the brackets (markup and notation stripped) is a string no catalog saw. And since
