@@ -271,6 +271,16 @@ def test_parse_hand() -> None:
         drills.parse_hand(" ".join(str(c) for c in PACK[:10]))
 
 
+def test_a_typed_hand_is_refused_in_the_learners_language() -> None:
+    # the Signals page says why it cannot read a hand in the page's language; codes stay notation
+    with pytest.raises(RuleViolation) as bad:
+        drills.parse_hand("3-coins, Z-cups", "fr")
+    assert bad.value.message.startswith("« Z-cups » n'est pas une carte (écrivez RANG-COULEUR")
+    with pytest.raises(RuleViolation) as twice:
+        drills.parse_hand("A-cups A-cups", "cs")
+    assert twice.value.message == "A-cups je tam dvakrát"
+
+
 def test_hand_signals_check_against_the_engine() -> None:
     hand = cards("3-coins A-cups A-clubs 9-swords 2-clubs 5-cups 6-cups 7-cups 8-cups")
     assert drills.check_hand_signals(hand, ["monsieur", "deux-de-chene", "aces"], 2) == (True, True)

@@ -151,6 +151,21 @@ def test_learner_names_are_unique_whatever_their_case(path: Path) -> None:
                 db.create_learner(bad)
 
 
+def test_a_refused_name_is_worded_in_the_learners_language(path: Path) -> None:
+    # The sidebar shows why a name was refused in the learner's language; the English stays the error's text.
+    with ProgressDB(path) as db:
+        db.create_learner("Ann")
+        with pytest.raises(LearnerError) as taken:
+            db.create_learner("ann")
+    assert str(taken.value) == "There is already a learner called 'Ann'."
+    assert taken.value.words("fr") == "Il y a déjà un élève nommé « Ann »."
+    assert taken.value.words("cs") == "Student se jménem „Ann“ už existuje."
+    with pytest.raises(LearnerError) as empty:
+        storemod.clean_name("   ")
+    assert (str(empty.value), empty.value.words("fr")) == ("Give the learner a name.", "Donnez un nom à l'élève.")
+    assert LearnerError("a plain message").words("fr") == "a plain message"  # no message of its own: as given
+
+
 def test_learners_can_be_renamed_and_deleted(path: Path) -> None:
     with ProgressDB(path) as db:
         ann = db.progress("Ann")

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from tutor.app.cardsvg import card_svg, cards_html
+from tutor.app.cardsvg import card_svg, card_words, cards_html
 from tutor.app.reveal import language, md, steps_md
 from tutor.content import drills
 from tutor.engine import parse_card
@@ -156,13 +156,22 @@ def _pick(prefix: str, current: DrillAttempt, i: int, choice: str, picture: str 
     if picture is not None:
         st.markdown(centred(picture), unsafe_allow_html=True)
     st.button(
-        drills.choice_label(current.drill, choice, language()),
+        choice_label(current.drill, choice, language()),
         key=_key(prefix, current, f"pick.{i}"),
         on_click=answer,
         args=(prefix, choice, record),
         disabled=current.answered,
         width="stretch",
     )
+
+
+def choice_label(drill: drills.Drill, choice: str, lang: str) -> str:
+    """A choice's button: a card by its rank and suit in words in ``lang`` ("three of clubs": its code is the
+    picture's, and its name would give a naming drill's answer away), any other choice as the drill words it."""
+    cards = isinstance(drill, drills.BeatsDrill) or (isinstance(drill, drills.NameDrill) and not drill.to_name)
+    if cards and choice != drills.TIE:
+        return card_words(parse_card(choice), lang)
+    return drills.choice_label(drill, choice, lang)  # a name, a tier, "They tie", "No name", a signal's words
 
 
 def _beats(prefix: str, current: DrillAttempt, drill: drills.BeatsDrill, record: Recorder) -> None:

@@ -68,7 +68,7 @@ def choose(name: str) -> None:
         store = db.progress(name, create=False)
         taken_over = _take_over(current, db, store)
     except LearnerError as error:
-        st.session_state[ERROR] = str(error)
+        st.session_state[ERROR] = error.words(_language())
         return
     except ProgressUnavailable as error:
         st.session_state[state.PROBLEM] = error.message
@@ -133,7 +133,7 @@ def create() -> None:
     try:
         name = db.create_learner(st.session_state.get(NEW) or "")
     except LearnerError as error:
-        st.session_state[ERROR] = str(error)
+        st.session_state[ERROR] = error.words(_language())
         return
     except ProgressUnavailable as error:
         st.session_state[ERROR] = error.message

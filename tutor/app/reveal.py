@@ -13,7 +13,7 @@ import streamlit as st
 
 from tutor.app import lang, mistakes, play_puzzle, views
 from tutor.app.markup import md  # also imported from here by other modules
-from tutor.app.predict import RESULTS, card_label, short
+from tutor.app.predict import card_label, result_labels, short
 from tutor.content.grading import Grade
 from tutor.content.outcomes import Shape, shape_of
 from tutor.content.scenario import Scenario
@@ -128,7 +128,7 @@ def _describe(kind: str, key: str, shape: Shape, value: Any, _: Translator) -> s
             return "; ".join(_meaning(v, lang) for v in value) or ui.pgettext(lang, "no signals", "none")
         case Shape.RESULT:  # as the question offered it
             team, points = value.get("team"), int(value.get("points", 0))
-            return RESULTS.get(
+            return result_labels(lang).get(
                 "none" if team is None else f"{team} {points}", mistakes.result_words(team, points, lang)
             )
     return str(value)  # pragma: no cover

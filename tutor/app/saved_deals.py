@@ -8,6 +8,7 @@ asks to reload), never on every rerun.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,9 @@ from tutor.content.problems import ContentError
 from tutor.content.scenario import Scenario, load_scenario
 from tutor.content.solve import compare, solve
 from tutor.engine.errors import RuleViolation
+from tutor.engine.seats import Seat
 from tutor.i18n import SOURCE_LANGUAGE, ui
+from tutor.play.record import deal_texts, read_note
 
 ENV = "ALUETTE_PLAYED"
 DEFAULT = Path("~/.local/share/aluette-tutor/played")
@@ -72,8 +75,22 @@ def load(where: Path | None = None, lang: str = SOURCE_LANGUAGE) -> SavedDeals:
             )
             continue
         seen.add(scenario.id)
-        scenarios.append(scenario)
+        scenarios.append(with_texts(scenario))
     return SavedDeals(where, tuple(scenarios), tuple(warnings))
+
+
+def with_texts(scenario: Scenario) -> Scenario:
+    """A saved deal whose title, hint and note are still the Play page's words, with their messages: the page
+    shows them in the learner's language (:func:`tutor.i18n.content.localize_generated`). Words edited in the
+    file stay as written."""
+    dealer = getattr(scenario.setup, "dealer", None)
+    if not isinstance(dealer, Seat):
+        return scenario
+    texts = {key: text for key, text in deal_texts(dealer).items() if getattr(scenario, key) == text.english}
+    note = read_note(scenario.note) if scenario.note else None
+    if note is not None:
+        texts["note"] = note
+    return dataclasses.replace(scenario, texts=texts) if texts else scenario
 
 
 # --- Practice → My deals --------------------------------------------------------------------------------

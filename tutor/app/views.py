@@ -389,7 +389,10 @@ def trick_html(
             spoiled = set(result.tied_seats)
             word = ui.pgettext(page_language(), "a trick nobody won", "spoiled")
             centre = f'<div class="alu-centre-word">{_e(word)}</div>'
-        centre += f"<div>{_e(_('{seat} leads next', seat=result.next_leader))}</div>"
+        # The calls to _() are never inside an f-string: the extractor reads only literal calls.
+        # Translators: under a trick's cards: who leads the next trick.
+        next_leader = _("{seat} leads next", seat=result.next_leader)
+        centre += f"<div>{_e(next_leader)}</div>"
     # Translators: the accessible name of a drawn trick.
     return trick_table_html(
         plays, leader=setup.leader, winner=winner, spoiled=spoiled, centre=centre, label=_("the trick")
@@ -479,8 +482,9 @@ def _deal_plays(setup: DealSetup, result: Explained | None, reveal: bool, hidden
             rows.append(f'<tr data-trick="{n}"><th>{n}</th>{cells}</tr>')
         heads = "".join(f"<th>{_e(_ordinal(n))}</th>" for n in range(1, 5))
         # Translators: a column header: the trick's number (1-9).
+        trick_head = _("trick")
         grid = (
-            f'<table class="alu-grid"><thead><tr><th>{_e(_("trick"))}</th>{heads}</tr></thead>'
+            f'<table class="alu-grid"><thead><tr><th>{_e(trick_head)}</th>{heads}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>"
         )
         parts.append(_block(_("The nine tricks, each in the order played"), f'<div class="alu-grid-wrap">{grid}</div>'))
@@ -518,9 +522,11 @@ def tricks_grid_html(
             f'<tr data-trick="{n}"><th>{n}</th><td>{seat_chip(trick.leader)}</td>{cells}<td>{outcome}</td></tr>'
         )
     heads = "".join(f"<th>{_e(names[seat]) + f' ({seat.value})' if names else seat.value}</th>" for seat in SEATS)
+    # Translators: column headers of the table of tricks: the trick's number (1-9), who led it, who won it.
+    trick_head, led_head, result_head = _("trick"), _("led by"), _("result")
     grid = (
-        f'<table class="alu-grid"><thead><tr><th>{_e(_("trick"))}</th><th>{_e(_("led by"))}</th>{heads}'
-        f"<th>{_e(_('result'))}</th></tr></thead>"
+        f'<table class="alu-grid"><thead><tr><th>{_e(trick_head)}</th><th>{_e(led_head)}</th>{heads}'
+        f"<th>{_e(result_head)}</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
     return f'<div class="alu-grid-wrap">{grid}</div>'
@@ -611,7 +617,9 @@ def chant_html(
         _block(_("The talon, in order"), cards_html(list(setup.talon), width=SMALL_WIDTH + 8, captions=captions))
     )
     if revealed is not None and not revealed.happens:
-        parts.append(_block(None, f"{badge(_('no chant'), 'spoiled')} {_e(_('the talon stays undealt.'))}"))
+        # Translators: a badge, then the sentence after it, when a player refused the chant.
+        no_chant, undealt = _("no chant"), _("the talon stays undealt.")
+        parts.append(_block(None, f"{badge(no_chant, 'spoiled')} {_e(undealt)}"))
     for seat, hand in setup.hands.items():
         keep = revealed.keeps.get(seat) if revealed is not None else None
         if keep is None:
@@ -638,9 +646,9 @@ def rank_html(
     for position, group in enumerate(ranking.order):
         tier = TIERS[group[0]]
         row = cards_html(list(group), width=ROW_WIDTH, highlight=group if position == 0 else ())
+        tier_label = _("tier {tier}", tier=tier)
         groups.append(
-            f'<div class="alu-tier" data-tier="{tier}"><span class="alu-tier-label">{_e(_("tier {tier}", tier=tier))}'
-            f"</span>{row}</div>"
+            f'<div class="alu-tier" data-tier="{tier}"><span class="alu-tier-label">{_e(tier_label)}</span>{row}</div>'
         )
     return _block(_("Best first"), f'<div class="alu-row">{"".join(groups)}</div>')
 
@@ -689,12 +697,8 @@ def game_html(
     """The first dealer and the five deals; on reveal each deal's dealer, its points and the score."""
     _ = _t()
     game = result if reveal and isinstance(result, Game) else None
-    parts = [
-        _block(
-            None,
-            f"{badge(_('deals first'), 'dealer')} {seat_chip(setup.first_dealer)} {_e(_title(setup.first_dealer))}",
-        )
-    ]
+    first = _("deals first")
+    parts = [_block(None, f"{badge(first, 'dealer')} {seat_chip(setup.first_dealer)} {_e(_title(setup.first_dealer))}")]
     rows = []
     for n, entry in enumerate(setup.deals, start=1):
         if isinstance(entry, DealPoint):
@@ -810,15 +814,15 @@ def play_html(
     head = _block(" · ".join(facts), f'<div class="alu-row" aria-label="{done}">{history}</div>' if history else "")
     hands = dict(setup.hands) if reveal else {s: h for s, h in setup.hands.items() if s is not mover}
     best = getattr(result, "best", ()) if reveal else ()
+    # Translators: on an empty table: the seat (North...) who leads the trick's first card.
+    leads = _("{seat} leads", seat=mover)
     table = table_html(
         hands=hands,
         trick=dict(zip(setup.leader.clockwise_from(), setup.plays, strict=False)),
         leader=setup.leader,
         to_play=mover,
         tricks_won=won,
-        centre=None
-        if setup.plays
-        else f'<span class="alu-note" style="color:#fff">{_e(_("{seat} leads", seat=mover))}</span>',
+        centre=None if setup.plays else f'<span class="alu-note" style="color:#fff">{_e(leads)}</span>',
         label=_("the table: {seat} to play", seat=mover),
     )
     if reveal and best:

@@ -57,7 +57,7 @@ from tutor.engine import (
 from tutor.engine.ranking import card_step, number_notes, tier_step
 from tutor.engine.ranking import trap_notes as engine_trap_notes
 from tutor.engine.steps import Step
-from tutor.i18n import explain, ui
+from tutor.i18n import SOURCE_LANGUAGE, explain, ui
 
 if TYPE_CHECKING:
     from tutor.content.scenario import Scenario
@@ -570,25 +570,41 @@ def deal_hand(rng: random.Random) -> tuple[Card, ...]:
     return tuple(sorted(rng.sample(PACK, 9), key=lambda c: (TIERS[c], c.index)))
 
 
-def parse_hand(text: str) -> tuple[Card, ...]:
+def parse_hand(text: str, lang: str = SOURCE_LANGUAGE) -> tuple[Card, ...]:
     """Cards typed by a learner: separated by commas, or by spaces when there is no comma.
 
-    Raises :class:`RuleViolation` with a one-line message naming the first bad card, a repeated card, or
-    a hand of more than nine cards.
+    Raises :class:`RuleViolation` with a one-line message in ``lang`` naming the first bad card, a repeated
+    card, or a hand of more than nine cards (card codes quoted as typed: notation).
     """
+    _ = ui.translator(lang)
     parts = text.split(",") if "," in text else text.split()
     parts = [part.strip() for part in parts if part.strip()]
     if not parts:
-        raise RuleViolation("type some cards, e.g. 3-coins, A-cups, 9-swords")
+        # Translators: the cards are examples in the tutor's notation (not translated).
+        raise RuleViolation(_("type some cards, e.g. 3-coins, A-cups, 9-swords"))
     if len(parts) > 9:
-        raise RuleViolation(f"a hand holds nine cards, not {len(parts)}")
-    hand = tuple(parse_card(part) for part in parts)
+        raise RuleViolation(
+            ui.ngettext(lang, "a hand holds nine cards, not {n}", "a hand holds nine cards, not {n}", len(parts))
+        )
+    hand: list[Card] = []
+    for part in parts:
+        try:
+            hand.append(parse_card(part))
+        except RuleViolation:
+            # Translators: {text} is what the learner typed; ranks and suits are the tutor's notation.
+            raise RuleViolation(
+                _(
+                    "'{text}' is not a card (write RANK-SUIT: ranks A 2-9 J C K, suits coins cups swords clubs)",
+                    text=part,
+                )
+            ) from None
     seen: set[Card] = set()
     for c in hand:
         if c in seen:
-            raise RuleViolation(f"{c} appears twice")
+            # Translators: {card} is a card's code (3-coins).
+            raise RuleViolation(_("{card} appears twice", card=c))
         seen.add(c)
-    return hand
+    return tuple(hand)
 
 
 def check_hand_signals(hand: Sequence[Card], picked: Iterable[str], aces: int) -> tuple[bool, bool]:

@@ -65,14 +65,16 @@ def localize_lesson(lesson: Lesson, lang: str) -> Lesson:
 
 
 def localize_generated(scenario: Scenario, lang: str) -> Scenario:
-    """A generated scenario with its title and hint in ``lang`` (from its messages); others as they are."""
+    """A generated scenario (or a saved deal) with its title, hint and note in ``lang`` (from its messages);
+    others as they are."""
     if not scenario.texts or check_language(lang) == SOURCE_LANGUAGE:
         return scenario
-    title, hint = scenario.texts.get("title"), scenario.texts.get("hint")
+    title, hint, note = (scenario.texts.get(key) for key in ("title", "hint", "note"))
     return dataclasses.replace(
         scenario,
         title=title.render(lang) if title is not None else scenario.title,
         hint=hint.render(lang) if hint is not None else scenario.hint,
+        note=note.render(lang) if note is not None else scenario.note,
     )
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
+import string
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from tutor.content.generate import scenario_yaml
 from tutor.content.problems import ContentError
 from tutor.content.scenario import scenario_from_document
 from tutor.content.solve import compare, solve
+from tutor.content.texts import Text, _
 from tutor.content.writing import create
 from tutor.content.yamlsafe import parse_document
 from tutor.engine.cards import Card
@@ -32,6 +35,61 @@ TOPIC = "scoring"
 DIFFICULTY = 3
 ASK = ("point_winner", "leaders")
 MAX_PER_DAY = 9_999  # saved deals of one day; past this, saving says so instead of looking further
+
+
+def deal_texts(dealer: Seat) -> dict[str, Text]:
+    """A saved deal's title and hint as ``ui`` messages: the file gets their English, and the app shows a saved
+    deal whose texts are still these in the learner's language (:func:`tutor.app.saved_deals.load`)."""
+    return {
+        # Translators: the title of a deal saved from the Play page; {dealer} and {eldest} are seats (North...).
+        "title": _("A played deal: {dealer} deals, {eldest} leads", dealer=dealer, eldest=eldest_of(dealer)),
+        # Translators: a hint; {eldest} is a seat (North...).
+        "hint": _(
+            "{eldest}, the eldest, leads first; a trick's winner leads the next, "
+            "and after a spoiled trick the same player leads again.",
+            eldest=eldest_of(dealer),
+        ),
+    }
+
+
+def deal_note(number: int, played_on: str, names: Mapping[Seat, str], chanted: bool) -> Text:
+    """A saved deal's note, as a ``ui`` message (see :func:`deal_texts`); ``names`` are the players' by seat."""
+    players = {"south": names[Seat.S], "north": names[Seat.N], "east": names[Seat.E], "west": names[Seat.W]}
+    if chanted:
+        # Translators: a saved deal's note; {date} is a date (2026-03-14), {south}... the players' names.
+        return _(
+            "A real deal from the Play page, deal {number} of a game played on {date}: {south} sat South with "
+            "{north} North, {east} East and {west} West. The hands are the cards each player played after the "
+            "chant. The expected outcome records what happened at the table; the engine replays the deal to "
+            "confirm it.",
+            number=number,
+            date=played_on,
+            **players,
+        )
+    # Translators: a saved deal's note; {date} is a date (2026-03-14), {south}... the players' names.
+    return _(
+        "A real deal from the Play page, deal {number} of a game played on {date}: {south} sat South with "
+        "{north} North, {east} East and {west} West. The hands are the cards each player played. The expected "
+        "outcome records what happened at the table; the engine replays the deal to confirm it.",
+        number=number,
+        date=played_on,
+        **players,
+    )
+
+
+def read_note(note: str) -> Text | None:
+    """The message of a saved deal's note as :func:`deal_note` wrote it; None for a note worded otherwise."""
+    blank = dict.fromkeys(SEATS, "")
+    for chanted in (True, False):
+        template = deal_note(0, "", blank, chanted).message
+        pattern = "".join(
+            re.escape(literal) + (f"(?P<{name}>.+?)" if name else "")
+            for literal, name, _spec, _conversion in string.Formatter().parse(template)
+        )
+        found = re.fullmatch(pattern, note, flags=re.S)
+        if found:
+            return Text(template, tuple(sorted(found.groupdict().items())))
+    return None
 
 
 def scenario_of_deal(
@@ -61,10 +119,7 @@ def scenario_of_deal(
             "plays": [[str(c) for c in trick] for trick in plays],
         },
         "ask": list(ASK),
-        "hint": (
-            f"{eldest_of(dealer).title}, the eldest, leads first; a trick's winner leads the next, "
-            "and after a spoiled trick the same player leads again."
-        ),
+        "hint": deal_texts(dealer)["hint"].english,
         # What happened at the table: check re-plays the deal and must find the same.
         "expect": played.outcome(),
     }
@@ -93,22 +148,15 @@ def deal_scenario(
     assert deal.mordienne is not None
     when = on or dt.date.today()
     state = deal.replay()
-    plays = [[c for _, c in trick.plays] for trick in state.tricks]
-    names = match.names
-    chanted = " after the chant" if deal.chant_happened else ""
-    note = (
-        f"A real deal from the Play page, deal {deal.number} of a game played on {when.isoformat()}: "
-        f"{names[Seat.S]} sat South with {names[Seat.N]} North, {names[Seat.E]} East and {names[Seat.W]} West. "
-        f"The hands are the cards each player played{chanted}. The expected outcome records what happened at "
-        "the table; the engine replays the deal to confirm it."
-    )
+    plays = [[c for _seat, c in trick.plays] for trick in state.tricks]
+    note = deal_note(deal.number, when.isoformat(), match.names, bool(deal.chant_happened)).english
     return scenario_of_deal(
         deal.dealer,
         deal.hands,
         plays,
         deal.mordienne,
         f"played-{when:%Y%m%d}-{n if n is not None else deal.number}",
-        f"A played deal: {deal.dealer.title} deals, {eldest_of(deal.dealer).title} leads",
+        deal_texts(deal.dealer)["title"].english,
         note,
     )
 

@@ -35,6 +35,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from tutor.content.texts import Text, _
 from tutor.progress.base import Progress
 from tutor.progress.db import (
     CARD_COLUMNS,
@@ -57,20 +58,41 @@ GUEST_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class LearnerError(ValueError):
-    """A learner name that cannot be used (empty, taken, unknown); the message is one line to show."""
+    """A learner name that cannot be used (empty, taken, unknown); the message is one line to show.
+
+    Raised with a :class:`Text` (a ``ui`` message), the app shows it in the learner's language
+    (:meth:`words`); ``str(error)`` is always the English."""
+
+    def __init__(self, message: str | Text) -> None:
+        super().__init__(message.english if isinstance(message, Text) else message)
+        self.text = message if isinstance(message, Text) else None
+
+    def words(self, lang: str) -> str:
+        """The message in ``lang`` (the English where it has no ``ui`` message)."""
+        return self.text.render(lang) if self.text is not None else str(self)
+
+
+def taken_name(name: str) -> Text:
+    # Translators: {name} is a learner's name as they typed it.
+    return _("There is already a learner called '{name}'.", name=name)
+
+
+def no_learner(name: str) -> Text:
+    # Translators: {name} is a learner's name as they typed it.
+    return _("No learner is called '{name}'.", name=clean_name(name))
 
 
 def clean_name(name: object) -> str:
     """A learner name as stored: NFC, spaces collapsed, 1-40 printable characters."""
     if not isinstance(name, str):
-        raise LearnerError("A learner's name must be text.")
+        raise LearnerError(_("A learner's name must be text."))
     text = " ".join(unicodedata.normalize("NFC", name).split())
     if not text:
-        raise LearnerError("Give the learner a name.")
+        raise LearnerError(_("Give the learner a name."))
     if len(text) > NAME_LIMIT:
-        raise LearnerError(f"A learner's name has at most {NAME_LIMIT} characters.")
+        raise LearnerError(_("A learner's name has at most {limit} characters.", limit=NAME_LIMIT))
     if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise LearnerError("A learner's name cannot hold control characters.")
+        raise LearnerError(_("A learner's name cannot hold control characters."))
     return text
 
 
@@ -163,7 +185,7 @@ class ProgressDB:
         with self.using(write=True) as conn:
             taken = conn.execute("SELECT name FROM learners WHERE folded = ?", (text.casefold(),)).fetchone()
             if taken:
-                raise LearnerError(f"There is already a learner called {taken[0]!r}.")
+                raise LearnerError(taken_name(taken[0]))
             conn.execute(
                 "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (text, text.casefold(), time.time())
             )
@@ -175,12 +197,12 @@ class ProgressDB:
         with self.using(write=True) as conn:
             row = conn.execute("SELECT id FROM learners WHERE folded = ?", (folded(old),)).fetchone()
             if row is None:
-                raise LearnerError(f"No learner is called {clean_name(old)!r}.")
+                raise LearnerError(no_learner(old))
             taken = conn.execute(
                 "SELECT name FROM learners WHERE folded = ? AND id != ?", (text.casefold(), row[0])
             ).fetchone()
             if taken:
-                raise LearnerError(f"There is already a learner called {taken[0]!r}.")
+                raise LearnerError(taken_name(taken[0]))
             conn.execute("UPDATE learners SET name = ?, folded = ? WHERE id = ?", (text, text.casefold(), row[0]))
         return text
 
@@ -189,7 +211,7 @@ class ProgressDB:
         with self.using(write=True) as conn:
             found = conn.execute("DELETE FROM learners WHERE folded = ?", (folded(name),)).rowcount
         if not found:
-            raise LearnerError(f"No learner is called {clean_name(name)!r}.")
+            raise LearnerError(no_learner(name))
 
     def progress(self, name: str, *, create: bool = True) -> SqliteProgress:
         """The learner's progress on this connection (made if new and ``create``)."""
@@ -231,7 +253,7 @@ class ProgressDB:
             guest = _guest_row(conn, token)
             row = conn.execute("SELECT id FROM learners WHERE folded = ?", (folded(learner),)).fetchone()
             if row is None:
-                raise LearnerError(f"No learner is called {clean_name(learner)!r}.")
+                raise LearnerError(no_learner(learner))
             if guest is None:
                 return 0
             into = int(row[0])
@@ -285,7 +307,7 @@ class SqliteProgress:
             found = self.db.learner_id(learner)
             if found is None:
                 if not create:
-                    raise LearnerError(f"No learner is called {clean_name(learner)!r}.")
+                    raise LearnerError(no_learner(learner))
                 with suppress(LearnerError):  # created meanwhile by another tab: use theirs
                     self.db.create_learner(learner)
                 found = self.db.learner_id(learner)

@@ -270,7 +270,7 @@ def use_typed_hand() -> None:
     """Read the typed hand; a bad card leaves a one-line error and keeps the previous hand."""
     text = st.session_state.get(f"{P}typed", "") or ""
     try:
-        hand = drills.parse_hand(text)
+        hand = drills.parse_hand(text, lang.current())
     except RuleViolation as error:
         st.session_state[f"{P}hand.error"] = error.message
         return
