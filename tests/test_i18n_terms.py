@@ -119,8 +119,6 @@ def test_a_quoted_label_is_the_labels_own_translation(lang: str) -> None:
 NAMED_LABELS = [
     # the mordienne lesson names the Play page's switch in bold
     ("The mordienne is an **optional** rule.", "Mordienne rule"),
-    # the English quotes the button short (“Save this deal”); the translations quote it whole
-    ("No saved deals yet in {folder}", "Save this deal as a scenario"),
 ]
 
 

@@ -119,10 +119,12 @@ def my_deals(prefix: str, seed: int) -> None:
         count,
         folder=md(found.folder),
     )
-    # Translators: {folder} is a folder's path; “Save this deal” is the Play page's button, as it is named there.
+    # Translators: {folder} is a folder's path; “Save this deal as a scenario” is the Play page's button, as it is
+    # named there.
     none = ui.gettext(
         language,
-        "No saved deals yet in {folder}: finish a deal on Play a game and press “Save this deal”.",
+        "No saved deals yet in {folder}: finish a deal on Play a game and press “Save this deal as a "
+        "scenario”.",
         folder=md(found.folder),
     )
     st.caption(saved if count else none)
