@@ -275,7 +275,7 @@ def test_a_typed_hand_is_refused_in_the_learners_language() -> None:
     # the Signals page says why it cannot read a hand in the page's language; codes stay notation
     with pytest.raises(RuleViolation) as bad:
         drills.parse_hand("3-coins, Z-cups", "fr")
-    assert bad.value.message.startswith("« Z-cups » n'est pas une carte (écrivez RANG-COULEUR")
+    assert bad.value.message.startswith("« Z-cups » n'est pas une carte (écrivez VALEUR-COULEUR")
     with pytest.raises(RuleViolation) as twice:
         drills.parse_hand("A-cups A-cups", "cs")
     assert twice.value.message == "A-cups je tam dvakrát"
