@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -79,8 +80,9 @@ def _url(svg: str, folder: Path) -> str:
     if not path.exists():
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            # written aside, then renamed: a browser never fetches half a file, two sessions never clash
-            part = folder / f".{name}.{os.getpid()}.part"
+            # written aside, then renamed: a browser never fetches half a file, two sessions (threads or servers)
+            # never write the same file
+            part = folder / f".{name}.{os.getpid()}.{threading.get_ident()}.part"
             part.write_text(svg, encoding="utf-8")
             part.replace(path)
         except OSError:  # a read-only install: inline SVG it is

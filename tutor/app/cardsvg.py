@@ -24,6 +24,9 @@ Design:
   a caption, a label or a class holding ``&``, ``<`` or quotes is escaped by the serialiser, never by hand.
   The output is one line of XML (no blank lines or indentation, line breaks in text written as
   references), so Streamlit's Markdown never mistakes part of it for a code block.
+- Where cards are served as files (inside :func:`tutor.app.cardfiles.as_files`, on a server with static serving),
+  :func:`card_svg` gives an ``<img>`` of the same picture instead, with the same size, classes, ``data-card``
+  and name (its alt text).
 """
 
 from __future__ import annotations
