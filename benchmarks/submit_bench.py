@@ -1,7 +1,7 @@
 """The Practice page against bare Streamlit, side by side in one run, in Chromium: Submit to verdict, and a
 page load to the content.
 
-    .venv/bin/python benchmarks/submit_bench.py [--runs 9] [--app tutor/app/main.py]
+    .venv/bin/python benchmarks/submit_bench.py [--runs 9] [--app tutor/app/main.py [--app ../main/...]]
 
 The floor is the smallest Streamlit app that reveals a text on a form submit (a title, a form with one
 radio and a submit button; written to a temporary folder). Both are served here on free loopback ports and
@@ -9,7 +9,10 @@ driven by Debian's Chromium (playwright, no browser download), alternately, so b
 "Load" is from ``goto`` to the submit button visible (the Practice page: its scenario's "Check my answer");
 "Submit" is from the click to the verdict visible, after the answers are chosen (Practice: the
 ``spoiled-aces`` trick, two radios). Prints medians and ratios (targets: Submit 1.2x, load 1.5x); asserts
-nothing. ``--app`` serves another copy of the tutor (for a before/after figure).
+nothing. ``--app`` serves another copy of the tutor; given twice or more, each copy is served and measured in
+turn with the others in the same run (a before/after figure: ``--app /work/main/tutor/app/main.py --app
+tutor/app/main.py``). Each is served as ``make run`` serves it (static serving on, its own
+``.streamlit/config.toml``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -58,6 +61,7 @@ def served(script: Path, cwd: Path, env: dict[str, str]) -> Iterator[str]:
     port = free_port()
     command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port)]
     command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    command += ["--server.enableStaticServing", "true"]  # as `make run` serves the tutor (its card pictures)
     process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -97,6 +101,9 @@ def submit(page: Page, choose: Callable[[Page], None], verdict: str) -> tuple[fl
     return (seen - start) * 1000, (time.perf_counter() - start) * 1000
 
 
+BARE_VERDICT = "Verdict: North wins"
+
+
 def choose_bare(page: Page) -> None:
     page.get_by_text("North", exact=True).click()  # in a form: nothing is sent until Submit
     idle(page)
@@ -127,53 +134,55 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=9, help="measured runs of each (7 or more)")
     parser.add_argument("--verbose", action="store_true", help="print every run's figure too")
-    parser.add_argument("--app", type=Path, default=ROOT / "tutor" / "app" / "main.py", help="the tutor's main.py")
+    parser.add_argument(
+        "--app",
+        type=Path,
+        action="append",
+        help="a tutor's main.py (default: this one's); give it twice or more to compare copies in one run",
+    )
     args = parser.parse_args()
-    app = args.app.resolve()
-    app_root = app.parents[2]
-    with tempfile.TemporaryDirectory() as folder:
+    apps = [app.resolve() for app in args.app or [ROOT / "tutor" / "app" / "main.py"]]
+    names = ["bare", *(f"practice{n + 1 if len(apps) > 1 else ''}" for n in range(len(apps)))]
+    figures: dict[str, dict[str, list[float]]] = {name: {"load": [], "submit": [], "reveal": []} for name in names}
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as servers:
         bare = Path(folder) / "bare.py"
         bare.write_text(BARE, encoding="utf-8")
-        env = dict(os.environ, ALUETTE_DB=str(Path(folder) / "progress.db"))
-        env["PYTHONPATH"] = os.pathsep.join([str(app_root), env.get("PYTHONPATH", "")]).strip(os.pathsep)
-        with served(bare, Path(folder), env) as bare_url, served(app, app_root, env) as tutor_url:
-            practice_url = f"{tutor_url}/practice?scenario=spoiled-aces"
-            figures: dict[str, list[float]] = {
-                "bare load": [],
-                "practice load": [],
-                "bare submit": [],
-                "practice submit": [],
-                "bare reveal": [],
-                "practice reveal": [],
-            }
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-                for run in range(args.runs + 1):  # the first run of each warms the servers and the browser up
-                    for name, url, choose, verdict in (
-                        ("bare", bare_url, choose_bare, "Verdict: North wins"),
-                        ("practice", practice_url, choose_practice, "Right!"),
-                    ):
-                        context = browser.new_context(viewport={"width": 1366, "height": 900})
-                        page = context.new_page()
-                        loaded = load(page, url)
-                        submitted, revealed = submit(page, choose, verdict)
-                        context.close()
-                        if run:
-                            figures[f"{name} load"].append(loaded)
-                            figures[f"{name} submit"].append(submitted)
-                            figures[f"{name} reveal"].append(revealed)
-                browser.close()
-    print(f"Chromium, {args.runs} runs each, medians (app: {app})")
-    targets = {"submit": " (target 1.2x)", "reveal": "", "load": " (target 1.5x)"}
-    for what, target in targets.items():
-        bare_ms, practice_ms = median(figures[f"bare {what}"]), median(figures[f"practice {what}"])
-        print(
-            f"{what:>6}: bare {bare_ms:6.0f} ms   practice {practice_ms:6.0f} ms   "
-            f"ratio {practice_ms / bare_ms:4.2f}x{target}"
-        )
+        bare_url = servers.enter_context(served(bare, Path(folder), dict(os.environ)))
+        targets = [("bare", bare_url, choose_bare, BARE_VERDICT)]
+        for name, app in zip(names[1:], apps, strict=True):
+            app_root = app.parents[2]
+            env = dict(os.environ, ALUETTE_DB=str(Path(folder) / f"{name}.db"))
+            env["PYTHONPATH"] = os.pathsep.join([str(app_root), env.get("PYTHONPATH", "")]).strip(os.pathsep)
+            url = servers.enter_context(served(app, app_root, env))
+            targets.append((name, f"{url}/practice?scenario=spoiled-aces", choose_practice, "Right!"))
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            for run in range(args.runs + 1):  # the first run of each warms the servers and the browser up
+                for name, url, choose, verdict in targets:  # in turn, so that a busy moment hurts all alike
+                    context = browser.new_context(viewport={"width": 1366, "height": 900})
+                    page = context.new_page()
+                    loaded = load(page, url)
+                    submitted, revealed = submit(page, choose, verdict)
+                    context.close()
+                    if run:
+                        figures[name]["load"].append(loaded)
+                        figures[name]["submit"].append(submitted)
+                        figures[name]["reveal"].append(revealed)
+            browser.close()
+    print(f"Chromium, {args.runs} runs each, medians")
+    for name, app in zip(names[1:], apps, strict=True):
+        print(f"{name}: {app}")
+    targets_text = {"submit": " (target 1.2x)", "reveal": "", "load": " (target 1.5x)"}
+    for what, target in targets_text.items():
+        bare_ms = median(figures["bare"][what])
+        line = f"{what:>6}: bare {bare_ms:6.0f} ms"
+        for name in names[1:]:
+            ms = median(figures[name][what])
+            line += f"   {name} {ms:6.0f} ms ratio {ms / bare_ms:4.2f}x"
+        print(line + target)
         if args.verbose:
-            for name in ("bare", "practice"):
-                print(f"        {name:>8}: " + " ".join(f"{v:.0f}" for v in figures[f"{name} {what}"]))
+            for name in names:
+                print(f"        {name:>9}: " + " ".join(f"{v:.0f}" for v in figures[name][what]))
 
 
 if __name__ == "__main__":

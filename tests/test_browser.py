@@ -31,6 +31,7 @@ def serve(db: Path) -> Iterator[str]:
     """The app served on a free port with progress file ``db``: its URL, once the server says it is healthy."""
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    flags += ["--server.enableStaticServing", "true"]  # as `make run`: the card pictures are served as files
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "tutor/app/main.py", *flags],
         cwd=ROOT,
@@ -85,6 +86,6 @@ def test_a_learner_answers_a_practice_question_in_chromium(server: str) -> None:
         expect(page.get_by_text("leads again").first).to_be_visible(timeout=30_000)
         expect(page.get_by_text("1 / 1 right this session").first).to_be_visible()
         # The revealed table marks the two tied aces.
-        expect(page.locator("svg.card-spoiled")).to_have_count(2)
+        expect(page.locator("img.card-spoiled")).to_have_count(2)  # served as files, as `make run` does
         page.screenshot(path=str(Path(os.environ.get("TMPDIR", "/tmp")) / "aluette-browser-test.png"))
         browser.close()

@@ -68,27 +68,47 @@ def test_a_ticked_answer_does_not_carry_over_to_another_topic(page: Page, server
     expect(page.get_by_text("winner").first).to_be_visible()
 
 
+def _settled(page: Page) -> None:
+    """Wait until Streamlit's run has finished (the front end's own flag on the app's root). Only meaningful once
+    something the run draws has been seen: before its run starts, the page is idle from the one before."""
+    expect(page.locator("[data-test-script-state='notRunning']")).to_have_count(1, timeout=TIMEOUT)
+
+
 def test_try_again_then_next_in_the_answer_panel(page: Page, server: str) -> None:  # noqa: F811
-    """The answer panel reruns alone (a fragment): Try again clears it in place; Next still moves the page on."""
+    """The answer panel reruns alone (a fragment): Try again clears it in place; Next still moves the page on.
+
+    Each click reruns the panel, so each waits for what its run draws and for the run's end before the next: a
+    click while a run is drawing can land on an element about to be replaced, and an expectation can pass on
+    what is still on the page from the run before (a radio, whose click draws nothing new, is clicked before a
+    card, whose run then shows both answers)."""
     page.goto(f"{server}/practice?scenario=spoiled-aces")
     north, leader = (
         page.get_by_role("button", name=re.compile(r"\(North\)$")),
         _question(page, "Who leads the next trick?"),
     )
     expect(north).to_be_visible(timeout=TIMEOUT)
-    north.click()
+    _settled(page)
     leader.get_by_text("East", exact=True).click()
+    north.click()
+    expect(page.get_by_role("button", name=re.compile(r"^✓ chosen: .*\(North\)$"))).to_be_visible(timeout=TIMEOUT)
+    _settled(page)
+    expect(leader.get_by_role("radio", name="East")).to_be_checked()
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Not quite").first).to_be_visible(timeout=TIMEOUT)
+    _settled(page)
     page.get_by_role("button", name="Try again").click()
     expect(page.get_by_role("button", name="Check my answer")).to_be_visible(timeout=TIMEOUT)
-    expect(page.get_by_text("Not quite")).to_have_count(0)
+    _settled(page)
+    expect(page.get_by_text("Not quite")).to_have_count(0, timeout=TIMEOUT)
     expect(page.locator("[data-testid='stRadio']").get_by_role("radio", checked=True)).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile(r"^✓ chosen"))).to_have_count(0)
-    page.get_by_role("button", name="Spoiled: nobody wins", exact=True).click()
     _question(page, "Who leads the next trick?").get_by_text("North", exact=True).click()
+    page.get_by_role("button", name="Spoiled: nobody wins", exact=True).click()
+    expect(page.get_by_role("button", name="✓ chosen: Spoiled: nobody wins", exact=True)).to_be_visible(timeout=TIMEOUT)
+    _settled(page)
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Right!").first).to_be_visible(timeout=TIMEOUT)
+    _settled(page)
     page.get_by_role("button", name="Next scenario →").click()
     expect(page.get_by_text("Scenario 2 of").first).to_be_visible(timeout=TIMEOUT)
-    expect(page.get_by_text("1 / 2 right this session").first).to_be_visible()
+    expect(page.get_by_text("1 / 2 right this session").first).to_be_visible(timeout=TIMEOUT)

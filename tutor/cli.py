@@ -221,6 +221,10 @@ def cmd_app(args: argparse.Namespace) -> int:
         "true",
         "--browser.gatherUsageStats",
         "false",
+        "--server.enableStaticServing",  # the card pictures, served as files (tutor/app/cardfiles.py)
+        "true",
+        "--runner.magicEnabled",  # as .streamlit/config.toml, read only from the project's root
+        "false",
     ]
     env = dict(os.environ, **({"ALUETTE_DB": args.db} if args.db else {}))
     return subprocess.call(command, env=env)

@@ -29,7 +29,7 @@ from typing import Literal
 
 import streamlit as st
 
-from tutor.app import lang
+from tutor.app import cardfiles, lang
 from tutor.app.cardsvg import card_svg
 from tutor.engine import NAMED_CARDS, Card
 from tutor.i18n import ui
@@ -128,11 +128,29 @@ def _css_class(key: str) -> str:
     return "st-key-" + _KEY_CLASS.sub("-", key.strip())
 
 
-@st.cache_data(show_spinner=False, max_entries=256)
 def _background(code: str, width: int) -> str:
+    """The card's picture for a button's background: the address of its file where cards are served as files
+    (:mod:`tutor.app.cardfiles`, a few bytes per rerun), else the picture itself as a data URI."""
+    if cardfiles.active():
+        found = _file_background(code, width)
+        if found:
+            return found
+    return _inline_background(code, width)
+
+
+def _file_background(code: str, width: int) -> str:
+    from tutor.engine import parse_card
+
+    with cardfiles.inline():  # the picture itself, to write into the file
+        return cardfiles.url(card_svg(parse_card(code), width=width))
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
+def _inline_background(code: str, width: int) -> str:
     from tutor.engine import parse_card  # the card is rebuilt from its code: cached by a plain string
 
-    svg = card_svg(parse_card(code), width=width)
+    with cardfiles.inline():
+        svg = card_svg(parse_card(code), width=width)
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
@@ -183,7 +201,11 @@ def _label(choice: Choice, mark: str | None, _: Translator) -> str:
 
 def draw(pick: Pick, key: str) -> None:
     """The cards (and plain choices) as buttons in a wrapping row, with the choice so far."""
-    st.markdown(_style(key, pick.choices), unsafe_allow_html=True)
+    style = _style(key, pick.choices)
+    if cardfiles.active():
+        st.html(style)  # no Markdown to read it: a style block alone goes where it takes no room
+    else:
+        st.markdown(style, unsafe_allow_html=True)
     _ = ui.translator(lang.current())
     picked = chosen(key)
     order = places(key) if pick.mode == "order" else []

@@ -24,6 +24,9 @@ Design:
   a caption, a label or a class holding ``&``, ``<`` or quotes is escaped by the serialiser, never by hand.
   The output is one line of XML (no blank lines or indentation, line breaks in text written as
   references), so Streamlit's Markdown never mistakes part of it for a code block.
+- Where cards are served as files (inside :func:`tutor.app.cardfiles.as_files`, on a server with static serving),
+  :func:`card_svg` gives an ``<img>`` of the same picture instead, with the same size, classes, ``data-card``
+  and name (its alt text).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from collections.abc import Callable, Collection, Sequence
 from functools import cache, lru_cache
 from xml.etree.ElementTree import Element
 
+from tutor.app import cardfiles
 from tutor.app.markup import escape, to_string, xml_text
 from tutor.app.pagelang import page_language
 from tutor.engine.cards import Card, Suit
@@ -348,20 +352,76 @@ def card_svg(
     may hold any text: it reads back exactly from the label, the title and the caption (characters XML
     cannot carry at all become U+FFFD).
     """
-    return _card_svg(
-        card,
-        int(width),
-        bool(face_down or card is None),
-        bool(highlight),
-        bool(spoiled),
-        bool(dimmed),
-        caption,
-        bool(show_tier),
-        bool(show_name),
-        # the label in the page's language: part of the cache key, so a change of language redraws
-        label if label is not None else card_label(card, face_down=face_down, show_name=show_name, show_tier=show_tier),
-        css_class,
+    looks = (int(width), bool(face_down or card is None), bool(highlight), bool(spoiled), bool(dimmed))
+    if label is None:  # the label in the page's language: part of the cache key, so a change of language redraws
+        label = card_label(card, face_down=face_down, show_name=show_name, show_tier=show_tier)
+    if cardfiles.active():
+        picture = _card_file(card, *looks, caption, bool(show_tier), bool(show_name))
+        if picture:
+            return _card_img(card, picture, looks, caption, label, css_class)
+    return _card_svg(card, *looks, caption, bool(show_tier), bool(show_name), label, css_class)
+
+
+def _card_file(
+    card: Card | None,
+    width: int,
+    face_down: bool,
+    highlight: bool,
+    spoiled: bool,
+    dimmed: bool,
+    caption: str | None,
+    show_tier: bool,
+    show_name: bool,
+) -> str:
+    """The address of the card's picture as a file (:mod:`tutor.app.cardfiles`), ``""`` if there is none.
+
+    The picture is drawn with the card's code as its label, in no language: the words a reader needs are the
+    ``<img>``'s alt text, so one file serves every language (a caption is drawn, so it is part of the picture)."""
+    code = "" if face_down or card is None else card.code
+    svg = _card_svg(card, width, face_down, highlight, spoiled, dimmed, caption, show_tier, show_name, code, None)
+    return cardfiles.url(svg)
+
+
+def _card_img(
+    card: Card | None,
+    src: str,
+    looks: tuple[int, bool, bool, bool, bool],
+    caption: str | None,
+    label: str,
+    css_class: str | None,
+) -> str:
+    """The ``<img>`` of a card served as a file: the same size, classes, ``data-card`` and accessible name
+    (alt text) as the inline SVG's."""
+    width, face_down, highlight, spoiled, dimmed = looks
+    alt = xml_text(f"{label}; {xml_text(caption)}" if caption else label)
+    classes = _classes(face_down, highlight, spoiled, dimmed, css_class)
+    data = "" if face_down or card is None else f' data-card="{escape(card.code)}"'
+    height = _n(round(_view_height(width, caption) * width / VIEW_W, 1))
+    return (
+        f'<img class="{escape(classes)}"{data} src="{escape(src)}" alt="{escape(alt)}" '
+        f'width="{width}" height="{height}">'
     )
+
+
+def _view_height(width: int, caption: str | None) -> float:
+    """The height of a card's viewBox: the card, and a line under it for a caption."""
+    caption_size = max(15.0, MIN_CAPTION_PX / (width / VIEW_W))
+    return VIEW_H + (caption_size * 1.35 if caption else 0)
+
+
+def _classes(face_down: bool, highlight: bool, spoiled: bool, dimmed: bool, css_class: str | None) -> str:
+    classes = ["card"]
+    if face_down:
+        classes.append("card-back")
+    if highlight:
+        classes.append("card-highlight")
+    if spoiled:
+        classes.append("card-spoiled")
+    if dimmed:
+        classes.append("card-dimmed")
+    if css_class:
+        classes.append(xml_text(css_class))
+    return " ".join(classes)
 
 
 SizeFor = Callable[[float, float], float]
@@ -397,22 +457,10 @@ def _card_svg(
         text = f"{text}; {caption}"
     text = xml_text(text)
     caption_size = size(15, MIN_CAPTION_PX)
-    view_h = VIEW_H + (caption_size * 1.35 if caption else 0)
+    view_h = _view_height(width, caption)
     height = round(view_h * scale, 1)
-
-    classes = ["card"]
-    if face_down:
-        classes.append("card-back")
-    if highlight:
-        classes.append("card-highlight")
-    if spoiled:
-        classes.append("card-spoiled")
-    if dimmed:
-        classes.append("card-dimmed")
-    if css_class:
-        classes.append(xml_text(css_class))
-
-    svg = Element("svg", {"xmlns": SVG_NS, "role": "img", "aria-label": text, "class": " ".join(classes)})
+    classes = _classes(face_down, highlight, spoiled, dimmed, css_class)
+    svg = Element("svg", {"xmlns": SVG_NS, "role": "img", "aria-label": text, "class": classes})
     if not face_down and card is not None:
         svg.set("data-card", card.code)
     svg.set("width", str(width))

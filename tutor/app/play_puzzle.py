@@ -15,7 +15,7 @@ import hashlib
 
 import streamlit as st
 
-from tutor.app import lang
+from tutor.app import lang, views
 from tutor.app.cardsvg import cards_html
 from tutor.app.markup import escape
 from tutor.content.scenario import Scenario
@@ -133,10 +133,10 @@ def show(result: PlaySolution) -> None:
     _ = ui.translator(lang.current())
     results = _("What each card leads to")
     st.markdown(f"**{results}**")
-    st.markdown(results_html(result), unsafe_allow_html=True)
+    views.show(results_html(result))
     line = _("One line of best play")
     st.markdown(f"**{line}**")
-    st.markdown(line_html(result), unsafe_allow_html=True)
+    views.show(line_html(result))
 
 
 __all__ = ["card_groups", "line_html", "line_tricks", "results_html", "show", "solved"]

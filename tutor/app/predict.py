@@ -28,7 +28,7 @@ from typing import Any, Literal, cast
 
 import streamlit as st
 
-from tutor.app import card_answer, cardsvg
+from tutor.app import card_answer, cardsvg, views
 from tutor.app import lang as app_lang
 from tutor.app.card_answer import Choice, Pick
 from tutor.content.grading import asked
@@ -710,7 +710,7 @@ def _widget(part: Part, key: str, label: str, lang: str) -> None:
     show = part.show
     seen: Literal["visible", "collapsed"] = "visible"
     if part.picture:  # the card is drawn (with its name as alt text): the label is for screen readers only
-        st.markdown(cardsvg.card_svg(parse_card(part.picture), width=52), unsafe_allow_html=True)
+        views.show(cardsvg.card_svg(parse_card(part.picture), width=52))
         seen = "collapsed"
     match part.widget:
         case "radio":

@@ -19,8 +19,8 @@ from typing import Literal
 
 import streamlit as st
 
+from tutor.app import cardfiles, play_puzzle, predict, reveal, state, views
 from tutor.app import lang as app_lang
-from tutor.app import play_puzzle, predict, reveal, state, views
 from tutor.content.course import Course
 from tutor.content.grading import Grade, grade
 from tutor.content.lesson import Lesson
@@ -502,6 +502,20 @@ def _draw(
     follow: FollowUps | None,
     isolated: bool,
 ) -> Attempt:
+    # The cards as pictures served as files: each rerun of the panel sends a line per card, not its drawing.
+    with cardfiles.as_files():
+        return _draw_panel(prefix, scenario, token, where, record, follow, isolated)
+
+
+def _draw_panel(
+    prefix: str,
+    scenario: Scenario,
+    token: str | None,
+    where: str | None,
+    record: Recorder | None,
+    follow: FollowUps | None,
+    isolated: bool,
+) -> Attempt:
     current = attempt(prefix, scenario, token)
     here = app_lang.current()
     _ = ui.translator(here)
@@ -521,7 +535,7 @@ def _draw(
         return current
     drawing, asking = st.columns(2, gap="large") if side_by_side else (st.container(), st.container())
     with drawing:
-        st.markdown(views.setup_html(shown, current.result), unsafe_allow_html=True)
+        views.show(views.setup_html(shown, current.result))
         if shown.hint:
             with st.expander(_("Hint")):
                 st.markdown(reveal.md(shown.hint))

@@ -222,7 +222,7 @@ def show(
     st.markdown(grade_table(scenario, result, grade, answers))
     drawing, why = st.columns(2, gap="large") if side_by_side else (st.container(), st.container())
     with drawing:
-        st.markdown(views.setup_html(scenario, result, reveal=True), unsafe_allow_html=True)
+        views.show(views.setup_html(scenario, result, reveal=True))
         if isinstance(result, PlaySolution):
             play_puzzle.show(result)
     with why:

@@ -72,7 +72,7 @@ _AREA = {Seat.N: "n", Seat.E: "e", Seat.S: "s", Seat.W: "w"}
 
 _CSS = """
 .alu-setup{font-size:15px;line-height:1.35;color:#1f1f1f;margin:4px 0 12px 0}
-.alu-setup svg.card{display:block}
+.alu-setup .card{display:block}
 .alu-block{margin:8px 0}
 .alu-block-title{font-weight:600;margin:0 0 4px 0}
 .alu-note{color:#555;font-size:13px;margin:4px 0}
@@ -132,6 +132,17 @@ def style() -> None:
     """Put :func:`css` on the page: as ``st.html`` (a style block alone goes to the page's head, without the
     Markdown parser that ``st.markdown`` runs first). Not for the drawings: ``st.html`` drops SVG."""
     st.html(css())
+
+
+def show(drawing: str) -> None:
+    """Put a drawing on the page: as ``st.html`` when every card in it is a picture served as a file
+    (:mod:`tutor.app.cardfiles`), so the browser reads it natively rather than through Streamlit's Markdown (whose
+    HTML parser is a large script, then not even loaded); as Markdown while it holds inline SVG, which ``st.html``
+    drops."""
+    if "<svg" in drawing:
+        st.markdown(drawing, unsafe_allow_html=True)
+    else:
+        st.html(drawing)
 
 
 def css() -> str:
