@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from tutor.app import views
 from tutor.content.generate import generate_scenarios
@@ -170,10 +171,14 @@ def test_the_practice_page_shows_the_gesture_not_the_signal() -> None:
     """In the app, before the answer: the aces question shows "Open the mouth twice" and never names the aces."""
     from helpers import open_page
 
+    def page(at: AppTest) -> str:
+        # drawings without a card picture are sent as HTML blocks (views.show), the rest as Markdown
+        return " ".join([m.value for m in at.markdown] + [h.proto.body for h in at.get("html")]).lower()
+
     at = open_page("screens/practice.py", query={"scenario": "signal-aces-read"})
-    shown = " ".join(m.value for m in at.markdown).lower()
+    shown = page(at)
     assert "open the mouth twice" in shown
     assert "i hold aces" not in shown and "data-signal" not in shown
     thumb = open_page("screens/practice.py", query={"scenario": "signal-grand-neuf-thumb"})
-    text = " ".join(m.value for m in thumb.markdown).lower()
+    text = page(thumb)
     assert "stick out the thumb" in text and "grand-neuf" not in text.replace("grand is french", "")
