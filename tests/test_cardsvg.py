@@ -16,6 +16,7 @@ from tutor.app.cardsvg import (
     card_label,
     card_svg,
     cards_html,
+    drawn_words,
     suit_symbol,
 )
 from tutor.engine import NAMED_CARDS, PACK, TIERS, Card, Suit, card, cards
@@ -233,3 +234,28 @@ def test_face_down_rows_hide_every_card() -> None:
     row = cards_html(cards("3-coins 3-cups"), face_down=True)
     assert "3-coins" not in row and "Monsieur" not in row
     assert row.count('aria-label="face-down card"') == 2
+
+
+def test_court_cards_and_the_tie_sash_draw_their_words_in_the_language() -> None:
+    # the words printed on the pictures follow the language, like the accessible name (issue 11)
+    king = text_content(parse(card_svg(card("K-cups"), width=80, lang="cs")))
+    assert "KRÁL" in king and "KING" not in king
+    assert "JEZDEC" in text_content(parse(card_svg(card("C-swords"), width=80, lang="cs")))
+    assert "VALET" in text_content(parse(card_svg(card("J-coins"), width=80, lang="fr")))
+    assert "KING" in text_content(parse(card_svg(card("K-cups"), width=80, lang="en")))
+    tied = text_content(parse(card_svg(card("A-coins"), width=80, spoiled=True, lang="fr")))
+    assert "ÉGALITÉ" in tied and "TIE" not in tied
+    # the pseudo-language wraps them, so a word drawn without the catalog would stand out
+    assert drawn_words("qps").tie.startswith("⟦") and drawn_words("qps").king.startswith("⟦")
+
+
+def test_a_long_sash_word_is_squeezed_to_the_band_and_tie_is_not() -> None:
+    def sash(lang: str) -> ET.Element:
+        root = parse(card_svg(card("A-coins"), width=80, spoiled=True, lang=lang))
+        (text,) = [t for t in root.iter(f"{SVG}text") if "rotate(45" in (t.get("transform") or "")]
+        return text
+
+    assert sash("en").get("textLength") is None  # TIE fits the band as it is
+    long = sash("mk")  # ИЗЕДНАЧЕНО: ten capitals
+    assert long.text == "ИЗЕДНАЧЕНО" and long.get("lengthAdjust") == "spacingAndGlyphs"
+    assert 40 < float(long.get("textLength") or 0) < 80  # the band's length, not the word's natural width

@@ -18,7 +18,8 @@ Design:
   widths 40-120 px (below 60 a card shows one large symbol instead of its pips); narrower cards still
   render, but on a named card the banner then leaves little room for the suit symbol.
 - Highlight (a winning card): a thick gold border with a glow. Spoiled (tied cards): a dashed red
-  border and a red "TIE" sash across the bottom-left corner. Dimmed: drawn faded.
+  border and a red "TIE" sash across the bottom-left corner (its word, like a court card's, in the page's
+  language). Dimmed: drawn faded.
 - No ``<defs>`` and no ids: several cards on one page can never clash.
 - Each card is built as an ``xml.etree.ElementTree`` tree and written by :func:`tutor.app.markup.to_string`:
   a caption, a label or a class holding ``&``, ``<`` or quotes is escaped by the serialiser, never by hand.
@@ -32,6 +33,7 @@ Design:
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from xml.etree.ElementTree import Element
 
@@ -89,7 +91,34 @@ SUIT_COLOURS: dict[Suit, tuple[str, str, str]] = {
     Suit.CLUBS: ("#2e7d32", "#17471a", "#a5d6a7"),
 }
 
-COURT_WORDS = {"J": "JACK", "C": "CAVALIER", "K": "KING"}
+COURT_RANKS = ("J", "C", "K")  # the court cards: a framed panel with one symbol and the rank's word
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """The words drawn on the pictures (not the accessible names): each court card's rank word, and the word on
+    the sash of a card tied for best. Hashable: it is part of the cached drawing's key."""
+
+    jack: str = "JACK"
+    cavalier: str = "CAVALIER"
+    king: str = "KING"
+    tie: str = "TIE"
+
+    def court(self, rank: str) -> str:
+        return {"J": self.jack, "C": self.cavalier, "K": self.king}[rank]
+
+
+def drawn_words(lang: str) -> Drawn:
+    """:class:`Drawn` in ``lang``."""
+    return Drawn(
+        # Translators: the word printed at the foot of a court card's picture (capitals where the script has them;
+        # it is squeezed to fit the card, so a short word reads best).
+        jack=ui.pgettext(lang, "word drawn on the jack's picture", "JACK"),
+        cavalier=ui.pgettext(lang, "word drawn on the cavalier's picture", "CAVALIER"),
+        king=ui.pgettext(lang, "word drawn on the king's picture", "KING"),
+        # Translators: the word on the red sash across a card that ties for best (the trick is spoiled); short.
+        tie=ui.pgettext(lang, "word drawn on the sash of a tied card", "TIE"),
+    )
 
 
 def _n(value: float) -> str:
@@ -343,23 +372,26 @@ def card_svg(
     show_name: bool = True,
     label: str | None = None,
     css_class: str | None = None,
+    lang: str | None = None,
 ) -> str:
     """One card as ``<svg role="img" aria-label="...">`` with a ``<title>``; ``None`` or ``face_down`` draws a back.
 
     Keyword options beyond the shared API: ``show_tier`` (a tier badge, and the tier in the label),
     ``show_name`` (``False`` hides the banner of a named card, for naming drills), ``label`` (replace the
-    accessible name), ``css_class`` (extra classes on the ``<svg>``). ``caption``, ``label`` and ``css_class``
-    may hold any text: it reads back exactly from the label, the title and the caption (characters XML
+    accessible name), ``css_class`` (extra classes on the ``<svg>``), ``lang`` (the language of the name and of
+    the words drawn on court cards and a tied card's sash; default: the page's). ``caption``, ``label`` and
+    ``css_class`` may hold any text: it reads back exactly from the label, the title and the caption (characters XML
     cannot carry at all become U+FFFD).
     """
     looks = (int(width), bool(face_down or card is None), bool(highlight), bool(spoiled), bool(dimmed))
     if label is None:  # the label in the page's language: part of the cache key, so a change of language redraws
-        label = card_label(card, face_down=face_down, show_name=show_name, show_tier=show_tier)
+        label = card_label(card, face_down=face_down, show_name=show_name, show_tier=show_tier, lang=lang)
+    drawn = drawn_words(lang or page_language())
     if cardfiles.active():
-        picture = _card_file(card, *looks, caption, bool(show_tier), bool(show_name))
+        picture = _card_file(card, *looks, caption, bool(show_tier), bool(show_name), drawn)
         if picture:
             return _card_img(card, picture, looks, caption, label, css_class)
-    return _card_svg(card, *looks, caption, bool(show_tier), bool(show_name), label, css_class)
+    return _card_svg(card, *looks, caption, bool(show_tier), bool(show_name), label, css_class, drawn)
 
 
 def _card_file(
@@ -372,13 +404,17 @@ def _card_file(
     caption: str | None,
     show_tier: bool,
     show_name: bool,
+    drawn: Drawn,
 ) -> str:
     """The address of the card's picture as a file (:mod:`tutor.app.cardfiles`), ``""`` if there is none.
 
     The picture is drawn with the card's code as its label, in no language: the words a reader needs are the
-    ``<img>``'s alt text, so one file serves every language (a caption is drawn, so it is part of the picture)."""
+    ``<img>``'s alt text, so one file serves every language, but for the words drawn on court cards and on a tied
+    card's sash (:class:`Drawn`), and a caption, which are part of the picture."""
     code = "" if face_down or card is None else card.code
-    svg = _card_svg(card, width, face_down, highlight, spoiled, dimmed, caption, show_tier, show_name, code, None)
+    svg = _card_svg(
+        card, width, face_down, highlight, spoiled, dimmed, caption, show_tier, show_name, code, None, drawn
+    )
     return cardfiles.url(svg)
 
 
@@ -440,6 +476,7 @@ def _card_svg(
     show_name: bool,
     label: str | None,
     css_class: str | None,
+    drawn: Drawn = Drawn(),
 ) -> str:
     # Cached: the output is a pure function of the arguments, and reruns draw the same cards again.
     if width < 8:
@@ -477,12 +514,12 @@ def _card_svg(
     if face_down or card is None:
         body.extend(_back())
     else:
-        body.extend(_face(card, width, size, show_tier, show_name))
+        body.extend(_face(card, width, size, show_tier, show_name, drawn))
     if highlight:
         body.append(_body_rect(fill="none", stroke=GOLD, stroke_width=6))
     if spoiled:
         body.append(_body_rect(fill="none", stroke=TIE_RED, stroke_width=4.5, dasharray="9 6"))
-        body.extend(_tie_sash(size(13, MIN_TEXT_PX)))
+        body.extend(_tie_sash(size(13, MIN_TEXT_PX), drawn.tie))
     if caption:
         svg.append(
             _text(VIEW_W / 2, VIEW_H + caption_size * 1.05, caption, caption_size, INK, weight="600", fit=VIEW_W - 4)
@@ -535,8 +572,9 @@ def _back() -> tuple[Element, ...]:
     return tuple(parts)
 
 
-def _tie_sash(font: float) -> list[Element]:
-    """A red band across the bottom-left corner reading TIE: visible without hiding the rank or the pips."""
+def _tie_sash(font: float, word: str) -> list[Element]:
+    """A red band across the bottom-left corner reading TIE (``word``, in the page's language): visible without
+    hiding the rank or the pips."""
     band = max(20.0, font * 1.45)
     # the band's centre line runs from (LEFT, BOTTOM - d) to (LEFT + d, BOTTOM)
     d = 40.0 + band / 2
@@ -548,7 +586,8 @@ def _tie_sash(font: float) -> list[Element]:
     cx, cy = LEFT + d / 2, BOTTOM - d / 2
     return [
         _el("polygon", points=points, fill=TIE_RED, opacity=0.92),
-        _text(cx, cy + font * 0.36, "TIE", font, "#ffffff", transform=f"rotate(45 {_n(cx)} {_n(cy)})"),
+        # squeezed to fit along the band (a longer word than TIE in some languages)
+        _text(cx, cy + font * 0.36, word, font, "#ffffff", fit=d * 1.1, transform=f"rotate(45 {_n(cx)} {_n(cy)})"),
     ]
 
 
@@ -572,7 +611,7 @@ def _rank_index(rank: str, x: float, y: float, size: float, colour: str) -> list
     return [text, underline]
 
 
-def _face(card: Card, width: int, size: SizeFor, show_tier: bool, show_name: bool) -> list[Element]:
+def _face(card: Card, width: int, size: SizeFor, show_tier: bool, show_name: bool, drawn: Drawn) -> list[Element]:
     fill, dark, _light = SUIT_COLOURS[card.suit]
     compact = width < COMPACT_BELOW
     named = bool(card.name) and show_name
@@ -617,7 +656,7 @@ def _face(card: Card, width: int, size: SizeFor, show_tier: bool, show_name: boo
         area_right = RIGHT - 26
         area_top = TOP + 22
         area_bottom = (banner_top - 5) if named else (BOTTOM - 22)
-        parts.extend(_middle(card, area_left, area_top, area_right, area_bottom, size, fill, dark))
+        parts.extend(_middle(card, area_left, area_top, area_right, area_bottom, size, fill, dark, drawn))
 
     if show_tier:
         parts.extend(_tier_badge(TIERS[card], size(14, MIN_TEXT_PX)))
@@ -669,18 +708,26 @@ _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 
 def _middle(
-    card: Card, left: float, top: float, right: float, bottom: float, size: SizeFor, fill: str, dark: str
+    card: Card,
+    left: float,
+    top: float,
+    right: float,
+    bottom: float,
+    size: SizeFor,
+    fill: str,
+    dark: str,
+    drawn: Drawn,
 ) -> list[Element]:
     w, h = right - left, bottom - top
     cx, cy = left + w / 2, top + h / 2
-    if card.rank in COURT_WORDS:
+    if card.rank in COURT_RANKS:
         # a court card: a framed panel with one large symbol and the rank's word
         word_size = size(10, MIN_TEXT_PX)
         frame = _el(
             "rect", x=left - 6, y=top - 2, width=w + 12, height=h + 4, rx=5, fill="none", stroke=fill, stroke_width=3
         )
         symbol = _symbol(card.suit, cx, cy - word_size * 0.6, min(w * 1.05, h - word_size * 2.2))
-        word = _text(cx, bottom - word_size * 0.35, COURT_WORDS[card.rank], word_size, dark, fit=w + 8)
+        word = _text(cx, bottom - word_size * 0.35, drawn.court(card.rank), word_size, dark, fit=w + 8)
         return [frame, _crown(card.rank, cx, top + 2, dark), symbol, word]
     count = 1 if card.rank == "A" else int(card.rank)
     layout = _PIPS[count]
