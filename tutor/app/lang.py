@@ -144,7 +144,7 @@ def _save(owner: str, lang: str) -> None:
     try:
         set_setting(db, owner, LANGUAGE, lang)
     except ProgressUnavailable as error:
-        st.session_state[state.PROBLEM] = error.message  # shown in the sidebar, like any failed save
+        st.session_state[state.PROBLEM] = state.kept(error)  # shown in the sidebar, like any failed save
     except LearnerError:
         pass  # removed by another session meanwhile: the choice still holds for this session
 

@@ -71,7 +71,7 @@ def choose(name: str) -> None:
         st.session_state[ERROR] = error.words(_language())
         return
     except ProgressUnavailable as error:
-        st.session_state[state.PROBLEM] = error.message
+        st.session_state[state.PROBLEM] = state.kept(error)
         return
     if not is_guest(current):
         _fresh_session()  # nothing of the learner who sat here before shows under this one's name
@@ -136,7 +136,7 @@ def create() -> None:
         st.session_state[ERROR] = error.words(_language())
         return
     except ProgressUnavailable as error:
-        st.session_state[ERROR] = error.message
+        st.session_state[ERROR] = error.words(_language())
         return
     st.session_state[ERROR] = None
     st.session_state[NEW] = ""
@@ -181,14 +181,16 @@ def sidebar() -> None:
     not saved when it is not."""
     db = state.database()
     current = state.progress()
-    problem = state.problem()
-    _ = ui.translator(_language())
+    language = _language()
+    problem = state.problem(language)
+    _ = ui.translator(language)
     listed: list[str] = []
     if db is not None and problem is None:
         try:
             listed = names(db)
         except ProgressUnavailable as error:
-            st.session_state[state.PROBLEM] = problem = error.message
+            st.session_state[state.PROBLEM] = state.kept(error)
+            problem = error.words(language)
     with st.sidebar:
         if problem:  # it names a file: shown literally, not as Markdown
             st.warning(f"{md(problem)} {md(_('You can keep practising.'))}", icon=":material/sync_problem:")

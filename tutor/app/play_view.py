@@ -270,8 +270,14 @@ def persist(match: Match) -> None:
         st.session_state[f"{P}unsaved"] = None
     except (ProgressUnavailable, SavedGameError) as problem:
         st.session_state[f"{P}unsaved"] = ui.gettext(
-            language(), "The game is not being saved: {problem}", problem=str(problem)
+            language(), "The game is not being saved: {problem}", problem=_why(problem)
         )
+
+
+def _why(problem: Exception) -> str:
+    """Why a game was not saved or read: the progress file's problem in the page's language (a saved game's
+    own problems, :class:`SavedGameError`, are in English)."""
+    return problem.words(language()) if isinstance(problem, ProgressUnavailable) else str(problem)
 
 
 @dataclass(frozen=True)
@@ -295,7 +301,7 @@ def waiting_game() -> Waiting | None:
                 continue
             match, _, _, _ = restore(data)
         except (ProgressUnavailable, SavedGameError) as problem:
-            return Waiting(owner, None, str(problem))
+            return Waiting(owner, None, _why(problem))
         except RuleViolation as problem:
             return Waiting(owner, None, problem.message)
         return Waiting(owner, match, None)
@@ -331,7 +337,7 @@ def discard_waiting() -> None:
         try:
             clear_game(db, owner)
         except ProgressUnavailable as problem:
-            st.session_state[f"{P}error"] = str(problem)
+            st.session_state[f"{P}error"] = _why(problem)
 
 
 def waiting_summary(match: Match) -> str:

@@ -488,7 +488,7 @@ def import_file(store: SqliteProgress, data: bytes, lang: str = EN) -> tuple[boo
     except ImportRejected as error:
         return False, rejected_text(error, lang)
     except ProgressUnavailable as error:
-        return False, md(error.message)
+        return False, md(error.words(lang))
 
 
 def exported_json(progress: Progress) -> str:

@@ -123,8 +123,7 @@ def my_deals(prefix: str, seed: int) -> None:
     # named there.
     none = ui.gettext(
         language,
-        "No saved deals yet in {folder}: finish a deal on Play a game and press “Save this deal as a "
-        "scenario”.",
+        "No saved deals yet in {folder}: finish a deal on Play a game and press “Save this deal as a scenario”.",
         folder=md(found.folder),
     )
     st.caption(saved if count else none)

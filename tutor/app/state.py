@@ -8,9 +8,10 @@ and answers untouched, so a page shows the course without knowing which language
 Progress, per browser session (``st.session_state``):
 
 * ``learner.db``: the progress file (:class:`~tutor.progress.store.ProgressDB`), opened on the session's
-  first run and kept for the session, or None when it cannot be used (``learner.problem`` says why, in one
-  line naming the file). A file another program only held locked is tried again on the next run; a file
-  deleted or replaced while the session runs is noticed on the next run (or write) and given up.
+  first run and kept for the session, or None when it cannot be used (``learner.problem`` says why: the
+  :class:`~tutor.progress.db.ProgressUnavailable`, worded in the page's language by :func:`problem`). A file
+  another program only held locked is tried again on the next run; a file deleted or replaced while the
+  session runs is noticed on the next run (or write) and given up.
 * ``progress``: the session's :class:`~tutor.progress.base.Progress`, a :class:`SavedProgress` that keeps
   answers in the file and, if the file fails later (disk full, file removed), carries on in memory with
   everything answered so far, and says so. A guest (nobody chosen yet) has one too, on the guest profile
@@ -139,7 +140,7 @@ def _open() -> None:
         ss[DB] = ProgressDB(default_path())
         ss[PROBLEM], ss[RETRY] = None, False
     except ProgressUnavailable as error:
-        ss[DB], ss[PROBLEM], ss[RETRY] = None, error.message, error.busy
+        ss[DB], ss[PROBLEM], ss[RETRY] = None, kept(error), error.busy
 
 
 def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
@@ -148,15 +149,30 @@ def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
     current = st.session_state.get(PROGRESS)
     if isinstance(current, SavedProgress):
         current.fail(error)
-    st.session_state[DB], st.session_state[PROBLEM], st.session_state[RETRY] = None, error.message, False
+    st.session_state[DB], st.session_state[PROBLEM], st.session_state[RETRY] = None, kept(error), False
     with suppress(ProgressUnavailable, sqlite3.Error):
         db.close()
 
 
-def problem() -> str | None:
-    """Why progress is not being saved (one line naming the file), or None when it is or could be."""
-    failed = getattr(st.session_state.get(PROGRESS), "problem", None)
-    return failed or st.session_state.get(PROBLEM)
+def problem(lang: str | None = None) -> str | None:
+    """Why progress is not being saved (one line naming the file) in ``lang`` (default: the session's
+    language), or None when it is or could be."""
+    failed = getattr(st.session_state.get(PROGRESS), "problem", None) or st.session_state.get(PROBLEM)
+    return said(failed, lang or st.session_state.get(LANGUAGE, SOURCE_LANGUAGE))
+
+
+def kept(error: ProgressUnavailable) -> ProgressUnavailable:
+    """The error as the session keeps it: a copy without its traceback and cause, whose frames would keep
+    connections and pages' locals alive for the whole session."""
+    return ProgressUnavailable(error.reason, error.path, busy=error.busy, lost=error.lost)
+
+
+def said(failed: ProgressUnavailable | str | None, lang: str) -> str | None:
+    """A problem with the progress file in ``lang``: kept as the error, so that it is worded in the language
+    of the page showing it, even after the learner changed language (a string is shown as it is)."""
+    if isinstance(failed, ProgressUnavailable):
+        return failed.words(lang)
+    return failed or None
 
 
 def progress() -> Progress:
@@ -190,12 +206,6 @@ def due_count(progress: Progress, until: float) -> int:
     return len(progress.due_items(until))
 
 
-def _no_longer(message: str) -> str:
-    if "no longer" not in message and "from now on" not in message:
-        return message.replace("Progress is not saved:", "Progress is no longer saved:", 1)
-    return message
-
-
 class SavedProgress:
     """A learner's progress kept in the file; on the first failure (:class:`ProgressUnavailable`) it copies
     what it can into memory and carries on there, with :attr:`problem` set, so a page never crashes on a
@@ -208,7 +218,7 @@ class SavedProgress:
     def __init__(self, store: SqliteProgress | None, *, guest: str | None = None, db: ProgressDB | None = None) -> None:
         self.store: SqliteProgress | None = store
         self.memory: MemoryProgress | None = None
-        self.problem: str | None = None
+        self.problem: ProgressUnavailable | None = None  # worded by problem()
         self.guest = guest
         self._db = db  # where a guest's profile is made on the first write
         self._learner = store.learner if store is not None else GUEST_NAME
@@ -230,7 +240,7 @@ class SavedProgress:
                 self.store = self._db.guest(self.guest)
             except ProgressUnavailable as error:
                 self.memory = MemoryProgress(learner=GUEST_NAME)
-                self.problem = error.message
+                self.problem = kept(error)
         if self.store is not None:
             try:
                 return call(self.store)
@@ -262,7 +272,7 @@ class SavedProgress:
         if store is None:
             if self.memory is None:  # a guest with no profile yet: nothing to copy
                 self.memory = MemoryProgress(learner=self._learner)
-                self.problem = _no_longer(error.message)
+                self.problem = error.no_longer()
             return
         memory = MemoryProgress(learner=self._learner)
         with suppress(ProgressUnavailable, sqlite3.Error):
@@ -271,7 +281,7 @@ class SavedProgress:
         with suppress(ProgressUnavailable, sqlite3.Error):
             memory.sections_read = {(lesson, section): at for lesson, section, at in store.sections()}
         self.memory = memory
-        self.problem = _no_longer(error.message)
+        self.problem = error.no_longer()
 
     # --- Progress ---------------------------------------------------------------------------------------
 

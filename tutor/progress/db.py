@@ -35,6 +35,8 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.content.texts import Text, _
+from tutor.i18n.ui import N_
 from tutor.progress.records import ItemState
 from tutor.progress.scheduling import replay, reviewable
 
@@ -42,20 +44,47 @@ ENV_VAR = "ALUETTE_DB"
 OPEN_BUSY_MS = 250  # opening: a file another program holds locked is reported at once, not after seconds
 WRITE_BUSY_MS = 2000  # once open: how long a write waits for another tab's transaction before giving up
 SQLITE_MAGIC = b"SQLite format 3\x00"
+SOURCE = "en"  # the language of ``message``
 
 
 class ProgressUnavailable(Exception):
-    """The progress file cannot be used; ``message`` is one line naming the file, fit to show as is.
-    ``busy`` says the file was only locked by another program: trying again later may work."""
+    """The progress file cannot be used; ``message`` is one line naming the file, fit to show as is (English,
+    for the command line and logs); :meth:`words` is that line in a learner's language.
+    ``busy`` says the file was only locked by another program: trying again later may work.
 
-    def __init__(self, message: str, path: Path | str | None = None, *, busy: bool = False) -> None:
-        super().__init__(message)
-        self.message = message
+    Raised with a :class:`Text` (a ``ui`` message naming the file: ``_("{path} is damaged.", path=...)``),
+    the line is "Progress is not saved: " and that reason, or "Progress is no longer saved: " for a file that
+    was in use until now (``lost``, :meth:`no_longer`). A plain string is the whole line, in English only."""
+
+    def __init__(
+        self, reason: str | Text, path: Path | str | None = None, *, busy: bool = False, lost: bool = False
+    ) -> None:
+        self.reason = reason
+        self.lost = lost
+        self.message = self.words(SOURCE)
+        super().__init__(self.message)
         self.path = None if path is None else str(path)
         self.busy = busy
 
     def __str__(self) -> str:
         return self.message
+
+    def words(self, lang: str) -> str:
+        """The line in ``lang`` (the file's name and the system's own words in it as they are)."""
+        if not isinstance(self.reason, Text):
+            if self.lost and "no longer" not in self.reason:
+                return self.reason.replace("Progress is not saved:", "Progress is no longer saved:", 1)
+            return self.reason
+        reason = self.reason.render(lang)
+        if self.lost:
+            # Translators: {reason} names the progress file and what went wrong with it while in use.
+            return _("Progress is no longer saved: {reason}", reason=reason).render(lang)
+        # Translators: {reason} names the progress file and why it cannot be used, e.g. "/home/ann/p.db is damaged."
+        return _("Progress is not saved: {reason}", reason=reason).render(lang)
+
+    def no_longer(self) -> ProgressUnavailable:
+        """The same problem, said of a file that was saving progress until now."""
+        return ProgressUnavailable(self.reason, self.path, busy=self.busy, lost=True)
 
 
 def default_path() -> Path:
@@ -262,14 +291,14 @@ def connect(path: Path | str | None = None, *, read_only: bool = False) -> sqlit
     """
     where = (Path(path).expanduser() if path is not None else default_path()).absolute()  # messages name it
     if where.is_dir():
-        raise ProgressUnavailable(f"Progress is not saved: {where} is a folder, not a database file.", where)
+        raise ProgressUnavailable(_("{path} is a folder, not a database file.", path=str(where)), where)
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         reason = error.strerror or "cannot be created"
-        raise ProgressUnavailable(
-            f"Progress is not saved: the folder {where.parent} cannot be created ({reason.lower()}).", where
-        ) from error
+        # Translators: {detail} is the system's reason, in English (e.g. "permission denied").
+        cannot = _("the folder {folder} cannot be created ({detail}).", folder=str(where.parent), detail=reason.lower())
+        raise ProgressUnavailable(cannot, where) from error
     inspect(where)
     uri = where.resolve().as_uri() + ("?mode=ro" if read_only else "?mode=rwc")
     conn: sqlite3.Connection | None = None
@@ -282,10 +311,14 @@ def connect(path: Path | str | None = None, *, read_only: bool = False) -> sqlit
         check_owner(conn, where)
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
-            raise ProgressUnavailable(f"Progress is not saved: {where} is damaged ({_one_line(check)}).", where)
+            # Translators: {detail} is SQLite's own report, in English.
+            damaged = _("{path} is damaged ({detail}).", path=str(where), detail=_one_line(check))
+            raise ProgressUnavailable(damaged, where)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":  # e.g. a file system without shared memory
-            raise ProgressUnavailable(f"Progress is not saved: {where} cannot be used in WAL mode ({mode}).", where)
+            # Translators: WAL is SQLite's write-ahead log; {mode} is the journal mode SQLite chose instead.
+            unusable = _("{path} cannot be used in WAL mode ({mode}).", path=str(where), mode=str(mode))
+            raise ProgressUnavailable(unusable, where)
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn, where)
@@ -319,11 +352,13 @@ def inspect(where: Path) -> None:
         return
     except OSError as error:
         reason = (error.strerror or "cannot be read").lower()
-        raise ProgressUnavailable(f"Progress is not saved: {where} cannot be read ({reason}).", where) from error
+        # Translators: {detail} is the system's reason, in English (e.g. "permission denied").
+        unread = _("{path} cannot be read ({detail}).", path=str(where), detail=reason)
+        raise ProgressUnavailable(unread, where) from error
     if not header:
         return  # an empty file: SQLite makes a database of it
     if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
-        raise ProgressUnavailable(f"Progress is not saved: {where} {_REASONS['SQLITE_NOTADB']}.", where)
+        raise ProgressUnavailable(Text(_REASONS["SQLITE_NOTADB"], (("path", str(where)),)), where)
     version = int.from_bytes(header[60:64], "big", signed=True)  # user_version, as last checkpointed
     if version > SCHEMA_VERSION:
         raise _newer(where, version)
@@ -367,17 +402,32 @@ def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
     if version >= 1 and set(tables) == tables_at(version):
         return
     listed = ", ".join(_one_line(name)[:30] for name in tables[:4]) + (", ..." if len(tables) > 4 else "")
+    if not listed:
+        raise ProgressUnavailable(
+            _(
+                "{path} is another program's database (tables: none), not a progress file; the tutor leaves it as "
+                "it is.",
+                path=str(where),
+            ),
+            where,
+        )
     raise ProgressUnavailable(
-        f"Progress is not saved: {where} is another program's database (tables: {listed or 'none'}), "
-        "not a progress file; the tutor leaves it as it is.",
+        # Translators: {tables} lists the database's table names as they are.
+        _(
+            "{path} is another program's database (tables: {tables}), not a progress file; the tutor leaves it as "
+            "it is.",
+            path=str(where),
+            tables=listed,
+        ),
         where,
     )
 
 
 def _newer(where: Path | str, version: int) -> ProgressUnavailable:
-    return ProgressUnavailable(
-        f"Progress is not saved: {where} was written by a newer version of the tutor (schema {version}).", where
+    newer = _(
+        "{path} was written by a newer version of the tutor (schema {version}).", path=str(where), version=str(version)
     )
+    return ProgressUnavailable(newer, where)
 
 
 def file_identity(path: Path) -> tuple[int, int] | None:
@@ -401,16 +451,17 @@ def _prove_writable(conn: sqlite3.Connection) -> None:
         conn.execute("ROLLBACK")
 
 
+# Why SQLite refused the file, by error code: a sentence naming it ({path}).
 _REASONS = {
-    "SQLITE_NOTADB": "is not a progress database (damaged, or another kind of file)",
-    "SQLITE_CORRUPT": "is damaged",
-    "SQLITE_CANTOPEN": "cannot be opened (check that it and its folder can be read and written)",
-    "SQLITE_PERM": "cannot be opened (permission denied)",
-    "SQLITE_AUTH": "cannot be opened (permission denied)",
-    "SQLITE_BUSY": "is busy: another program is using it and holds it locked",
-    "SQLITE_LOCKED": "is busy: another program is using it and holds it locked",
-    "SQLITE_FULL": "cannot grow: the disk is full",
-    "SQLITE_IOERR": "cannot be read or written (input/output error)",
+    "SQLITE_NOTADB": N_("{path} is not a progress database (damaged, or another kind of file)."),
+    "SQLITE_CORRUPT": N_("{path} is damaged."),
+    "SQLITE_CANTOPEN": N_("{path} cannot be opened (check that it and its folder can be read and written)."),
+    "SQLITE_PERM": N_("{path} cannot be opened (permission denied)."),
+    "SQLITE_AUTH": N_("{path} cannot be opened (permission denied)."),
+    "SQLITE_BUSY": N_("{path} is busy: another program is using it and holds it locked."),
+    "SQLITE_LOCKED": N_("{path} is busy: another program is using it and holds it locked."),
+    "SQLITE_FULL": N_("{path} cannot grow: the disk is full."),
+    "SQLITE_IOERR": N_("{path} cannot be read or written (input/output error)."),
 }
 
 
@@ -418,12 +469,15 @@ def unavailable(error: sqlite3.Error, path: Path | str) -> ProgressUnavailable:
     """A :class:`ProgressUnavailable` for an SQLite error on ``path``, in words rather than error codes."""
     name = getattr(error, "sqlite_errorname", "") or ""
     base = "_".join(name.split("_")[0:2])
-    if base == "SQLITE_READONLY":
-        reason = "is read-only"
-    else:
-        reason = _REASONS.get(name) or _REASONS.get(base) or f"cannot be used ({_one_line(error)})"
     busy = base in ("SQLITE_BUSY", "SQLITE_LOCKED")
-    return ProgressUnavailable(f"Progress is not saved: {path} {reason}.", path, busy=busy)
+    if base == "SQLITE_READONLY":
+        return ProgressUnavailable(_("{path} is read-only.", path=str(path)), path)
+    template = _REASONS.get(name) or _REASONS.get(base)
+    if template is None:
+        # Translators: {detail} is SQLite's own message, in English.
+        unusable = _("{path} cannot be used ({detail}).", path=str(path), detail=_one_line(error))
+        return ProgressUnavailable(unusable, path)
+    return ProgressUnavailable(Text(template, (("path", str(path)),)), path, busy=busy)
 
 
 def _one_line(text: object) -> str:

@@ -140,10 +140,8 @@ class ProgressDB:
         nobody opens again. Reading still works (the connection holds the old file), so what the session
         shows can still be copied to memory."""
         if file_identity(self.path) != self.identity:
-            raise ProgressUnavailable(
-                f"Progress is no longer saved: {self.path} was deleted or replaced while the tutor was running.",
-                self.path,
-            )
+            gone = _("{path} was deleted or replaced while the tutor was running.", path=str(self.path))
+            raise ProgressUnavailable(gone, self.path, lost=True)
 
     @contextmanager
     def using(self, write: bool = False) -> Iterator[sqlite3.Connection]:
@@ -376,9 +374,9 @@ class SqliteProgress:
                     self._apply(version, answer=answer)
         except ProgressUnavailable as error:
             if "FOREIGN KEY" in str(error.__cause__ or ""):
-                raise ProgressUnavailable(
-                    f"Progress is not saved: the learner {self._name!r} was removed from {self.path}.", self.path
-                ) from error
+                # Translators: {name} is the learner's name in quotes; {path} is the progress file.
+                removed = _("the learner {name} was removed from {path}.", name=repr(self._name), path=str(self.path))
+                raise ProgressUnavailable(removed, self.path) from error
             raise
         return answer.uid
 

@@ -127,6 +127,14 @@ def _worded(value: Value, wording: Wording) -> int | float | str:
     return value
 
 
+def _learner_problem(error: LearnerError) -> Problem | str:
+    """Why a learner's name cannot be used, as a problem the app words (its ``ui`` message), or the English."""
+    if error.text is None:
+        return str(error)
+    values = tuple((name, v if isinstance(v, int | float | str) else str(v)) for name, v in error.text.params)
+    return Problem(error.text.message, values)
+
+
 def problem(template: str, /, **values: Value) -> Problem:
     return Problem(template, tuple(values.items()))
 
@@ -447,8 +455,8 @@ def import_progress(
     try:
         name = clean_name(learner if learner is not None else exported_as)
     except LearnerError as error:
-        # Translators: {reason} is why the name cannot be used (in English for now).
-        raise ImportRejected([problem(N_("'learner': {reason}"), reason=str(error))]) from error
+        # Translators: {reason} is why the name cannot be used, a sentence of its own.
+        raise ImportRejected([problem(N_("'learner': {reason}"), reason=_learner_problem(error))]) from error
     with db.using(write=True) as conn:
         row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
         if row is None:

@@ -119,7 +119,7 @@ def download(label: str) -> None:
 
 
 if store is None:
-    problem = state.problem()
+    problem = state.problem(language)
     if problem and stats.answered:
         # The file failed: what this session holds can still be taken away, and imported once it works again.
         # Translators: {problem} is what went wrong with the progress file, in a sentence of its own.
