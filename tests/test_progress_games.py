@@ -88,3 +88,21 @@ def test_a_file_from_before_saved_games_gets_the_table(tmp_path: Path) -> None:
     with ProgressDB(path) as db:
         save_game(db, Owner(learner="Bo"), {"phase": "draw"})
         assert load_game(db, Owner(learner="Bo")) == {"phase": "draw"}
+
+
+def test_a_damaged_saved_game_is_said_in_the_learners_language(db: ProgressDB) -> None:
+    # the Play page words it in the learner's language; the JSON type's name and the reader's words stay
+    guest = Owner(guest="0123456789abcdef")
+    with db.using(write=True) as conn:
+        conn.execute("INSERT OR REPLACE INTO games VALUES ('guest:0123456789abcdef', NULL, '[1, 2]', 0)")
+    with pytest.raises(SavedGameError) as caught:
+        load_game(db, guest)
+    assert str(caught.value) == "the saved game is a JSON list, not an object"
+    assert caught.value.words("cs") == "uložená hra je JSON typu list, ne objekt"
+    assert caught.value.words("fr") == "la partie enregistrée est un list JSON, pas un objet"
+    with db.using(write=True) as conn:
+        conn.execute("UPDATE games SET data = '{not json' WHERE owner = 'guest:0123456789abcdef'")
+    with pytest.raises(SavedGameError) as caught:
+        load_game(db, guest)
+    assert caught.value.words("cs").startswith("uložená hra není JSON (")
+    assert caught.value.words("cs").endswith(", znak 1)")

@@ -275,9 +275,11 @@ def persist(match: Match) -> None:
 
 
 def _why(problem: Exception) -> str:
-    """Why a game was not saved or read: the progress file's problem in the page's language (a saved game's
-    own problems, :class:`SavedGameError`, are in English)."""
-    return problem.words(language()) if isinstance(problem, ProgressUnavailable) else str(problem)
+    """Why a game was not saved or read, in the page's language: the progress file's problem or the saved
+    game's own."""
+    if isinstance(problem, ProgressUnavailable | SavedGameError):
+        return problem.words(language())
+    return str(problem)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tutor.content.texts import Text, _
 from tutor.progress.store import ProgressDB
 
 MAX_BYTES = 2_000_000  # a five-deal game with its log is about 100 kB; anything far bigger is not ours
@@ -26,7 +27,17 @@ TOKEN = re.compile(r"[0-9a-f]{16}")
 
 
 class SavedGameError(Exception):
-    """A saved game that cannot be read back (too big, not JSON, not an object); one line, fit to show."""
+    """A saved game that cannot be read back (too big, not JSON, not an object); one line, fit to show.
+
+    ``str(error)`` is the English (logs, the command line); :meth:`words` is the line in a learner's language
+    (what the JSON reader says stays as it is, a parameter)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(text.english)
+        self.text = text
+
+    def words(self, lang: str) -> str:
+        return self.text.render(lang)
 
 
 @dataclass(frozen=True)
@@ -68,7 +79,7 @@ def save_game(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float |
         return
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     if len(text.encode("utf-8")) > MAX_BYTES:
-        raise SavedGameError(f"the game is too big to save ({len(text):,} characters)")
+        raise SavedGameError(_("the game is too big to save ({count:,} characters)", count=len(text)))
     now = time.time() if at is None else at
     with db.using(write=True) as conn:
         conn.execute(
@@ -90,15 +101,19 @@ def load_game(db: ProgressDB, owner: Owner) -> dict[str, Any] | None:
         return None
     text = row[0]
     if not isinstance(text, str) or len(text) > MAX_BYTES:
-        raise SavedGameError("the saved game is too big or not text")
+        raise SavedGameError(_("the saved game is too big or not text"))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SavedGameError(f"the saved game is not JSON ({error.msg}, character {error.pos})") from None
+        # Translators: {detail} is the JSON reader's own words (English), {position} a number.
+        raise SavedGameError(
+            _("the saved game is not JSON ({detail}, character {position})", detail=error.msg, position=error.pos)
+        ) from None
     except ValueError as error:  # e.g. a number too long to convert
-        raise SavedGameError(f"the saved game is not JSON ({error})") from None
+        raise SavedGameError(_("the saved game is not JSON ({detail})", detail=str(error))) from None
     if not isinstance(data, dict):
-        raise SavedGameError(f"the saved game is a JSON {type(data).__name__}, not an object")
+        # Translators: {kind} is the JSON type's name as Python writes it (list, str, int...).
+        raise SavedGameError(_("the saved game is a JSON {kind}, not an object", kind=type(data).__name__))
     return data
 
 
