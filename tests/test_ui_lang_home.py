@@ -12,28 +12,16 @@ from collections.abc import Iterable
 
 import pytest
 from helpers import open_page
+from page_text import outside
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import state
 from tutor.i18n import ui
 from tutor.i18n.content import localize_lesson
-from tutor.i18n.pseudo import CLOSE, OPEN
+from tutor.i18n.pseudo import OPEN
 from tutor.progress.memory import MemoryProgress
 
 WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def outside(text: str) -> str:
-    """``text`` without its ⟦…⟧ parts (nested ones included): what no catalog translated."""
-    out, depth = [], 0
-    for char in text:
-        if char == OPEN:
-            depth += 1
-        elif char == CLOSE:
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            out.append(char)
-    return "".join(out)
 
 
 def english_left(texts: Iterable[str]) -> list[str]:
