@@ -89,7 +89,6 @@ class Tour:
     texts: list[tuple[str, Shown]] = field(default_factory=list)
     lookups: set[tuple[str | None, str, str | None]] = field(default_factory=set)
     steps: list[str] = field(default_factory=list)
-    excused: dict[str, str] = field(default_factory=dict)  # a text shown -> why its English is left to others
 
     def see(self, step: str, at: AppTest) -> AppTest:
         assert not at.exception, f"{step}: {at.exception}"
@@ -452,8 +451,6 @@ def leftovers(tour: Tour, allowed: tuple[Allowed, ...] = ALLOWED) -> list[str]:
     found: dict[tuple[str, str], list[str]] = {}
     names = NAMES | names_in_the_course()
     for step, where in tour.texts:
-        if where.text in tour.excused:
-            continue
         words = [w for w in english_left(where.text, names) if not any(a.covers(where, w) for a in allowed)]
         if words:
             found.setdefault((where.widget, where.text), []).append(f"{step}: {', '.join(dict.fromkeys(words))}")
