@@ -1,23 +1,32 @@
 """The Practice page against bare Streamlit, side by side in one run, in Chromium: Submit to verdict, and a
-page load to the content.
+page load to the question drawn.
 
-    .venv/bin/python benchmarks/submit_bench.py [--runs 9] [--app tutor/app/main.py [--app ../main/...]]
+    .venv/bin/python benchmarks/submit_bench.py [--runs 15] [--app tutor/app/main.py [--app ../main/...]]
 
 The floor is the smallest Streamlit app that reveals a text on a form submit (a title, a form with one
 radio and a submit button; written to a temporary folder). Both are served here on free loopback ports and
 driven by Debian's Chromium (playwright, no browser download), alternately, so both see the same machine.
-"Load" is from ``goto`` to the submit button visible (the Practice page: its scenario's "Check my answer");
-"Submit" is from the click to the verdict visible, after the answers are chosen (Practice: the
-``spoiled-aces`` trick, two radios). Prints medians and ratios (targets: Submit 1.2x, load 1.5x); asserts
-nothing. ``--app`` serves another copy of the tutor; given twice or more, each copy is served and measured in
-turn with the others in the same run (a before/after figure: ``--app /work/main/tutor/app/main.py --app
-tutor/app/main.py``). Each is served as ``make run`` serves it (static serving on, its own
-``.streamlit/config.toml``).
+
+The clock is the page's own (``performance.now()``), read by a script the page runs before Streamlit's
+(``WATCH``): a mutation observer notes when each thing is first drawn and visible, and a click listener when
+the click lands. Playwright's own waits are not a clock: they look again at growing intervals (up to half a
+second), so a figure taken with them is rounded up by whatever the next look happens to be.
+
+- "load": from the navigation's start to the whole question drawn: the submit button and every answer's
+  choices (bare: the radio; Practice: the ``spoiled-aces`` trick, its cards to click and the radio);
+- "submit": from the click on the submit button to the verdict drawn, once the answers are chosen;
+- "reveal": from that click to the end of the run it started (everything after the verdict drawn too).
+
+Prints medians and ratios (targets: Submit 1.2x, load 1.5x); asserts nothing. ``--app`` serves another copy
+of the tutor; given twice or more, each copy is served and measured in turn with the others in the same run
+(a before/after figure: ``--app /work/main/tutor/app/main.py --app tutor/app/main.py``). Each is served as
+``make run`` serves it (static serving on, its own ``.streamlit/config.toml``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import statistics
@@ -26,8 +35,9 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -56,12 +66,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(script: Path, cwd: Path, env: dict[str, str]) -> Iterator[str]:
-    """A Streamlit server for ``script`` on a free loopback port, stopped on exit."""
+def server(
+    script: Path, cwd: Path, env: dict[str, str], flags: Sequence[str] = ()
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A Streamlit server for ``script`` on a free loopback port (its URL and process), stopped on exit.
+    ``flags``: more of ``streamlit run``'s options (they override the project's config.toml)."""
     port = free_port()
     command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port)]
     command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    command += ["--server.enableStaticServing", "true"]  # as `make run` serves the tutor (its card pictures)
+    command += ["--server.enableStaticServing", "true", *flags]  # as `make run` serves the tutor (its cards)
     process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -74,31 +87,95 @@ def served(script: Path, cwd: Path, env: dict[str, str]) -> Iterator[str]:
                 if time.monotonic() > deadline:
                     raise SystemExit(f"{script} did not start within 60 s") from None
                 time.sleep(0.2)
-        yield url
+        yield url, process
     finally:
         process.terminate()
         process.wait(timeout=20)
 
 
-def load(page: Page, url: str) -> float:
-    """ms from navigation to the submit button visible."""
-    start = time.perf_counter()
-    page.goto(url)
-    page.get_by_role("button", name="Check my answer").wait_for(timeout=TIMEOUT)
-    return (time.perf_counter() - start) * 1000
+@contextmanager
+def served(script: Path, cwd: Path, env: dict[str, str]) -> Iterator[str]:
+    """A Streamlit server for ``script`` on a free loopback port (its URL), stopped on exit."""
+    with server(script, cwd, env) as (url, _):
+        yield url
 
 
-def submit(page: Page, choose: Callable[[Page], None], verdict: str) -> tuple[float, float]:
-    """ms from the click on the submit button to the verdict visible, and to the whole reveal drawn (the
-    script's run finished, everything after the verdict on the page)."""
-    choose(page)
-    button = page.get_by_role("button", name="Check my answer")
-    start = time.perf_counter()
-    button.click()
-    page.get_by_text(verdict).first.wait_for(timeout=TIMEOUT)
-    seen = time.perf_counter()
-    idle(page)  # the verdict is on the page, so this run has started: idle again means it has finished
-    return (seen - start) * 1000, (time.perf_counter() - start) * 1000
+# Run by the page before Streamlit's own script. READY: the texts that must all be drawn for the question to be
+# there (the first is the submit button's); VERDICT: the text the answer brings.
+WATCH = """
+(() => {
+  const w = (window.__aluBench = { ready: null, click: null, verdict: null, states: [] });
+  const shown = (el) => el.isConnected && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  const found = new Map(READY.map((text) => [text, []]));
+  let verdicts = [];
+  const scan = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) node = node.parentElement;
+    if (!node || node.nodeType !== Node.ELEMENT_NODE) return;
+    const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      if (w.ready === null) for (const [text, list] of found) if (t.data.includes(text)) list.push(t.parentElement);
+      if (w.click !== null && t.data.includes(VERDICT)) verdicts.push(t.parentElement);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === "childList") r.addedNodes.forEach(scan);
+      else if (r.type === "characterData") scan(r.target);
+      else if (r.attributeName === "data-test-script-state")
+        w.states.push([performance.now(), r.target.getAttribute("data-test-script-state")]);
+    }
+    const now = performance.now();
+    if (w.ready === null && [...found.values()].every((list) => list.some(shown))) w.ready = now;
+    if (w.click !== null && w.verdict === null && verdicts.some(shown)) w.verdict = now;
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  document.addEventListener("click", (e) => {
+    if (w.click === null && e.target.closest("button")?.textContent.includes(READY[0])) w.click = performance.now();
+  }, true);
+})();
+"""
+SUBMIT = "Check my answer"
+
+
+@dataclass(frozen=True)
+class Target:
+    """One app to measure: where, what its question shows, how to answer it, and the verdict it then shows."""
+
+    name: str
+    url: str
+    ready: tuple[str, ...]
+    choose: Callable[[Page], None]
+    verdict: str
+
+
+def watched(page: Page, target: Target) -> None:
+    texts = f"const READY = {json.dumps([SUBMIT, *target.ready])}, VERDICT = {json.dumps(target.verdict)};"
+    page.add_init_script(texts + WATCH)
+
+
+def noted(page: Page, what: str) -> None:
+    """Wait until the page has noted ``what`` (polling is fine here: the figure is the page's own note)."""
+    page.wait_for_function(f"window.__aluBench.{what} !== null", polling="raf", timeout=TIMEOUT)
+
+
+def measure(page: Page, target: Target) -> tuple[float, float, float]:
+    """One load, then one Submit: ms to the question drawn, to the verdict drawn, to the run's end."""
+    watched(page, target)
+    page.goto(target.url)
+    noted(page, "ready")
+    idle(page)
+    target.choose(page)
+    page.get_by_role("button", name=SUBMIT).click()
+    noted(page, "verdict")
+    idle(page)  # the verdict is drawn, so its run has started: idle again means it has finished
+    w = page.evaluate("window.__aluBench")
+    after = [(t, state) for t, state in w["states"] if t >= w["click"]]
+    started = max((t for t, state in after if state == "running"), default=None)  # the run the click started
+    # A short run may never show as running (started and ended in one redraw): it ended with its verdict. The
+    # verdict may also be drawn after the run's end (a piece of Streamlit's script still loading).
+    ended = w["verdict"]
+    if started is not None:
+        ended = max(ended, min(t for t, state in after if t >= started and state == "notRunning"))
+    return w["ready"], w["verdict"] - w["click"], ended - w["click"]
 
 
 BARE_VERDICT = "Verdict: North wins"
@@ -126,13 +203,19 @@ def choose_practice(page: Page) -> None:
     idle(page)
 
 
+def practice(name: str, url: str) -> Target:
+    """The tutor served at ``url``, on its Practice page at the ``spoiled-aces`` trick."""
+    ready = ("Spoiled: nobody wins", "Who leads the next trick?")  # a card to click, the radio
+    return Target(name, f"{url}/practice?scenario=spoiled-aces", ready, choose_practice, "Right!")
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=9, help="measured runs of each (7 or more)")
+    parser.add_argument("--runs", type=int, default=15, help="measured runs of each (11 or more)")
     parser.add_argument("--verbose", action="store_true", help="print every run's figure too")
     parser.add_argument(
         "--app",
@@ -148,38 +231,37 @@ def main() -> None:
         bare = Path(folder) / "bare.py"
         bare.write_text(BARE, encoding="utf-8")
         bare_url = servers.enter_context(served(bare, Path(folder), dict(os.environ)))
-        targets = [("bare", bare_url, choose_bare, BARE_VERDICT)]
+        bare_ready = ("Who wins this trick?",)
+        targets = [Target("bare", bare_url, bare_ready, choose_bare, BARE_VERDICT)]
         for name, app in zip(names[1:], apps, strict=True):
             app_root = app.parents[2]
             env = dict(os.environ, ALUETTE_DB=str(Path(folder) / f"{name}.db"))
             env["PYTHONPATH"] = os.pathsep.join([str(app_root), env.get("PYTHONPATH", "")]).strip(os.pathsep)
             url = servers.enter_context(served(app, app_root, env))
-            targets.append((name, f"{url}/practice?scenario=spoiled-aces", choose_practice, "Right!"))
+            targets.append(practice(name, url))
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             for run in range(args.runs + 1):  # the first run of each warms the servers and the browser up
-                for name, url, choose, verdict in targets:  # in turn, so that a busy moment hurts all alike
+                for target in targets:  # in turn, so that a busy moment hurts all alike
                     context = browser.new_context(viewport={"width": 1366, "height": 900})
-                    page = context.new_page()
-                    loaded = load(page, url)
-                    submitted, revealed = submit(page, choose, verdict)
+                    loaded, submitted, revealed = measure(context.new_page(), target)
                     context.close()
                     if run:
-                        figures[name]["load"].append(loaded)
-                        figures[name]["submit"].append(submitted)
-                        figures[name]["reveal"].append(revealed)
+                        figures[target.name]["load"].append(loaded)
+                        figures[target.name]["submit"].append(submitted)
+                        figures[target.name]["reveal"].append(revealed)
             browser.close()
     print(f"Chromium, {args.runs} runs each, medians")
     for name, app in zip(names[1:], apps, strict=True):
         print(f"{name}: {app}")
     targets_text = {"submit": " (target 1.2x)", "reveal": "", "load": " (target 1.5x)"}
-    for what, target in targets_text.items():
+    for what, goal in targets_text.items():
         bare_ms = median(figures["bare"][what])
         line = f"{what:>6}: bare {bare_ms:6.0f} ms"
         for name in names[1:]:
             ms = median(figures[name][what])
             line += f"   {name} {ms:6.0f} ms ratio {ms / bare_ms:4.2f}x"
-        print(line + target)
+        print(line + goal)
         if args.verbose:
             for name in names:
                 print(f"        {name:>9}: " + " ".join(f"{v:.0f}" for v in figures[name][what]))

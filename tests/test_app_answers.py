@@ -77,6 +77,22 @@ def test_clicking_spoiled_answers_right() -> None:
     assert grade is not None and grade.all_correct
 
 
+def test_check_beside_cards_is_a_forms_submit_button_alone_in_its_form() -> None:
+    # Streamlit's plain button holds a click back some 10 ms before sending it; a form's submit button sends it at
+    # once. Card buttons cannot sit in a form, so "Check my answer" has a form of its own; each card click and
+    # the radio still send at once (no form), and a half answer is still refused with what is open.
+    at = practice(scenario="spoiled-aces")
+    check = at.button(key=f"{PREFIX}.submit")
+    assert check.proto.is_form_submitter and check.proto.form_id
+    assert all(not card_button(at, "winner", seat).proto.form_id for seat in ("N", "E", "S", "W", "spoiled"))
+    radio = at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields))
+    assert not radio.proto.form_id
+    click(at, "winner", "spoiled")
+    submit(at)
+    assert attempt(at).grade is None
+    assert "still open: next leader" in " ".join(str(w.value) for w in at.warning)
+
+
 def test_clicking_a_card_that_ties_answers_wrong_and_says_why() -> None:
     at = practice(scenario="spoiled-aces")
     click(at, "winner", "N")

@@ -225,6 +225,8 @@ def cmd_app(args: argparse.Namespace) -> int:
         "true",
         "--runner.magicEnabled",  # as .streamlit/config.toml, read only from the project's root
         "false",
+        "--runner.postScriptGC",  # likewise: no full garbage collection holding back each run's messages
+        "false",
     ]
     env = dict(os.environ, **({"ALUETTE_DB": args.db} if args.db else {}))
     return subprocess.call(command, env=env)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
@@ -689,7 +690,9 @@ def ask(
     The answer widgets are keyed under ``fields`` (default ``prefix``): one attempt's own keys.
 
     In a form when every question is a form widget (nothing is sent until Check); otherwise (cards to click)
-    in a bordered box, each click sent at once. Its own words are in ``lang`` (by default the learner's)."""
+    in a bordered box, each click sent at once, and the button alone in a form of its own: a form's submit
+    button sends its click at once, where Streamlit's plain button waits some 10 ms first (measured with
+    ``benchmarks/submit_bench.py``). Its own words are in ``lang`` (by default the learner's)."""
     lang = lang or app_lang.current()
     _ = ui.translator(lang)
     by_cards = any(q.by_cards for q in questions)
@@ -701,8 +704,11 @@ def ask(
             names = ", ".join(shorts.get(k, k).lower() for k in missing)
             # Translators: {names} lists the short names of the answers not given yet ("winner, next leader").
             st.warning(_("Answer every question before checking (still open: {names}).", names=names))
-        check = st.button if by_cards else st.form_submit_button
-        check(_("Check my answer"), type="primary", key=f"{prefix}.submit", on_click=on_submit, args=args)
+        alone: AbstractContextManager[object] = st.form(f"{prefix}.check", border=False) if by_cards else nullcontext()
+        with alone:
+            st.form_submit_button(
+                _("Check my answer"), type="primary", key=f"{prefix}.submit", on_click=on_submit, args=args
+            )
 
 
 def _widget(part: Part, key: str, label: str, lang: str) -> None:
