@@ -54,7 +54,7 @@ def main() -> None:
             for session in range(1, args.sessions + 1):
                 for name, (url, _) in running.items():  # in turn, so that a busy moment hurts both alike
                     context = browser.new_context(viewport={"width": 1366, "height": 900})
-                    _, submitted, _ = measure(context.new_page(), practice(name, url))
+                    _, submitted, _, _ = measure(context.new_page(), practice(name, url))
                     context.close()
                     submits[name].append(submitted)
                 if session % args.every == 0:

@@ -15,7 +15,9 @@ second), so a figure taken with them is rounded up by whatever the next look hap
 - "load": from the navigation's start to the whole question drawn: the submit button and every answer's
   choices (bare: the radio; Practice: the ``spoiled-aces`` trick, its cards to click and the radio);
 - "submit": from the click on the submit button to the verdict drawn, once the answers are chosen;
-- "reveal": from that click to the end of the run it started (everything after the verdict drawn too).
+- "reveal": from that click to the end of the run it started (everything after the verdict drawn too);
+- "again": the same page loaded again in the same browser, to the question drawn: Streamlit's script and the
+  card files come from the browser's cache, as for a learner coming back (bare: its own page again).
 
 Prints medians and ratios (targets: Submit 1.2x, load 1.5x); asserts nothing. ``--app`` serves another copy
 of the tutor; given twice or more, each copy is served and measured in turn with the others in the same run
@@ -157,8 +159,10 @@ def noted(page: Page, what: str) -> None:
     page.wait_for_function(f"window.__aluBench.{what} !== null", polling="raf", timeout=TIMEOUT)
 
 
-def measure(page: Page, target: Target) -> tuple[float, float, float]:
-    """One load, then one Submit: ms to the question drawn, to the verdict drawn, to the run's end."""
+def measure(page: Page, target: Target) -> tuple[float, float, float, float]:
+    """One load, one Submit, then the page loaded again in the same browser (its scripts cached, the guest's
+    cookie sent): ms to the question drawn, to the verdict drawn, to the run's end, and to the question drawn
+    again."""
     watched(page, target)
     page.goto(target.url)
     noted(page, "ready")
@@ -175,7 +179,11 @@ def measure(page: Page, target: Target) -> tuple[float, float, float]:
     ended = w["verdict"]
     if started is not None:
         ended = max(ended, min(t for t, state in after if t >= started and state == "notRunning"))
-    return w["ready"], w["verdict"] - w["click"], ended - w["click"]
+    page.goto(target.url)
+    noted(page, "ready")
+    again = page.evaluate("window.__aluBench.ready")
+    idle(page)
+    return w["ready"], w["verdict"] - w["click"], ended - w["click"], again
 
 
 BARE_VERDICT = "Verdict: North wins"
@@ -226,7 +234,8 @@ def main() -> None:
     args = parser.parse_args()
     apps = [app.resolve() for app in args.app or [ROOT / "tutor" / "app" / "main.py"]]
     names = ["bare", *(f"practice{n + 1 if len(apps) > 1 else ''}" for n in range(len(apps)))]
-    figures: dict[str, dict[str, list[float]]] = {name: {"load": [], "submit": [], "reveal": []} for name in names}
+    whats = ("load", "submit", "reveal", "again")
+    figures: dict[str, dict[str, list[float]]] = {name: {what: [] for what in whats} for name in names}
     with tempfile.TemporaryDirectory() as folder, ExitStack() as servers:
         bare = Path(folder) / "bare.py"
         bare.write_text(BARE, encoding="utf-8")
@@ -244,17 +253,18 @@ def main() -> None:
             for run in range(args.runs + 1):  # the first run of each warms the servers and the browser up
                 for target in targets:  # in turn, so that a busy moment hurts all alike
                     context = browser.new_context(viewport={"width": 1366, "height": 900})
-                    loaded, submitted, revealed = measure(context.new_page(), target)
+                    loaded, submitted, revealed, again = measure(context.new_page(), target)
                     context.close()
                     if run:
                         figures[target.name]["load"].append(loaded)
                         figures[target.name]["submit"].append(submitted)
                         figures[target.name]["reveal"].append(revealed)
+                        figures[target.name]["again"].append(again)
             browser.close()
     print(f"Chromium, {args.runs} runs each, medians")
     for name, app in zip(names[1:], apps, strict=True):
         print(f"{name}: {app}")
-    targets_text = {"submit": " (target 1.2x)", "reveal": "", "load": " (target 1.5x)"}
+    targets_text = {"submit": " (target 1.2x)", "reveal": "", "load": " (target 1.5x)", "again": " (cached)"}
     for what, goal in targets_text.items():
         bare_ms = median(figures["bare"][what])
         line = f"{what:>6}: bare {bare_ms:6.0f} ms"

@@ -136,14 +136,16 @@ def test_the_practice_panel_draws_its_cards_as_files_with_their_names(served: Pa
     assert all(p.suffix == ".svg" for p in served.iterdir())
 
 
-def test_static_serving_on_and_magic_and_post_run_collection_off_wherever_the_app_is_served(
+def test_static_serving_on_and_magic_collection_and_file_watching_off_wherever_the_app_is_served(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     make = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert "--server.enableStaticServing true" in make
     with (ROOT / ".streamlit" / "config.toml").open("rb") as f:  # make run reads it, from the project's root
-        runner = tomllib.load(f)["runner"]
+        config_file = tomllib.load(f)
+    runner = config_file["runner"]
     assert runner["magicEnabled"] is False
+    assert config_file["server"]["fileWatcherType"] == "none"
     assert runner["postScriptGC"] is False
     commands: list[list[str]] = []
     monkeypatch.setattr(subprocess, "call", lambda command, env: commands.append(command) or 0)
@@ -152,5 +154,6 @@ def test_static_serving_on_and_magic_and_post_run_collection_off_wherever_the_ap
     assert command[command.index("--server.enableStaticServing") + 1] == "true"
     assert command[command.index("--runner.magicEnabled") + 1] == "false"
     assert command[command.index("--runner.postScriptGC") + 1] == "false"
+    assert command[command.index("--server.fileWatcherType") + 1] == "none"
     # Streamlit serves the folder static/ beside the main script
     assert cardfiles.FOLDER.parent == (ROOT / "tutor" / "app" / "main.py").parent / "static"

@@ -227,6 +227,8 @@ def cmd_app(args: argparse.Namespace) -> int:
         "false",
         "--runner.postScriptGC",  # likewise: no full garbage collection holding back each run's messages
         "false",
+        "--server.fileWatcherType",  # likewise: no watching of source files holding back each session's first run
+        "none",
     ]
     env = dict(os.environ, **({"ALUETTE_DB": args.db} if args.db else {}))
     return subprocess.call(command, env=env)
