@@ -18,7 +18,7 @@ from pathlib import Path
 from tutor.content.course import load_course
 from tutor.content.solve import solve
 from tutor.engine import Card, DealState, Seat, play_deal, shuffle_and_deal
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 ROOT = Path(__file__).resolve().parent.parent
 

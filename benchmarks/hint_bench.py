@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from a checkout, without installing the package
     sys.path.insert(0, str(ROOT))
 
-from tutor.engine.deal import DealState  # noqa: E402
-from tutor.engine.dealing import shuffle_and_deal  # noqa: E402
+from tutor.engine.cut_and_deal import shuffle_and_deal  # noqa: E402
+from tutor.engine.deal_state import DealState  # noqa: E402
 from tutor.engine.seats import SEATS  # noqa: E402
 from tutor.play.hint import HintRequest, hint  # noqa: E402
 

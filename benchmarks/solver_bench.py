@@ -27,8 +27,8 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout, without instal
     sys.path.insert(0, str(ROOT))
 
 from tutor.engine.cards import Card  # noqa: E402
-from tutor.engine.deal import DealState  # noqa: E402
-from tutor.engine.dealing import shuffle_and_deal  # noqa: E402
+from tutor.engine.cut_and_deal import shuffle_and_deal  # noqa: E402
+from tutor.engine.deal_state import DealState  # noqa: E402
 from tutor.engine.position import Position  # noqa: E402
 from tutor.engine.ranking import TIERS  # noqa: E402
 from tutor.engine.scoring import score_deal  # noqa: E402

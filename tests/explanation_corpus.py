@@ -18,7 +18,7 @@ from tutor.content.course import load_course
 from tutor.content.solve import solve
 from tutor.engine import PACK, SIGNALS, DealState, Seat, cards, partnership_draw, play_game, score_deal
 from tutor.engine.cards import parse_card
-from tutor.engine.dealing import shuffle_and_deal
+from tutor.engine.cut_and_deal import shuffle_and_deal
 from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS
 from tutor.engine.signals import false_signal, signal

@@ -14,8 +14,8 @@ from tutor.app import lang, state
 from tutor.app.markup import md
 from tutor.content.lesson import Lesson
 from tutor.content.solve import solve
-from tutor.i18n.explain import render
 from tutor.i18n.pseudo import CLOSE, OPEN, pseudo
+from tutor.i18n.sentences import render
 from tutor.progress.settings import LANGUAGE, setting
 from tutor.progress.store import ProgressDB
 

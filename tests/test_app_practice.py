@@ -18,7 +18,7 @@ from tutor.content import grading
 from tutor.content.course import Course
 from tutor.content.grading import grade
 from tutor.content.outcomes import KINDS, OUTCOME_SHAPES
-from tutor.content.scenario import ChantSetup, DealSetup, Scenario, SignalSetup
+from tutor.content.scenario import ChantSetup, DealScoringSetup, Scenario, SignalSetup
 from tutor.content.solve import solve
 from tutor.progress.memory import Answer, MemoryProgress
 
@@ -245,7 +245,7 @@ def _covering(kind: str) -> list[Scenario]:
         setup = full.setup
         form = (
             type(setup).__name__,
-            isinstance(setup, DealSetup) and setup.hands is not None,
+            isinstance(setup, DealScoringSetup) and setup.hands is not None,
             isinstance(setup, SignalSetup) and setup.signal is not None,
             isinstance(setup, ChantSetup) and "keep" in full.ask,
         )

@@ -8,7 +8,7 @@ from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.content import drills
-from tutor.i18n.explain import render, render_all
+from tutor.i18n.sentences import render, render_all
 
 
 def ranking_page(tab: str | None = None) -> AppTest:

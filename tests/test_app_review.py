@@ -25,7 +25,7 @@ from test_app_learners import (
 from tutor.app import state
 from tutor.content import drills
 from tutor.content.course import Course
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 from tutor.progress import review
 from tutor.progress.memory import Answer
 from tutor.progress.review import AGAIN_GAP, ReviewSession

@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.app.gestures import gesture_label
 from tutor.engine import SIGNALS, cards, hand_signals
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 HAND = "3-coins, A-cups, A-clubs, 9-swords, 2-clubs, 5-cups, 6-cups, 7-cups, 8-cups"
 

@@ -8,7 +8,7 @@ import pytest
 
 from tutor.content import drills
 from tutor.engine import NAMED, PACK, SIGNAL_IDS, SIGNALS, RuleViolation, card, cards, hand_signals
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 
 def beats(text: str) -> drills.BeatsDrill:

@@ -32,7 +32,7 @@ from tutor.engine import (
 from tutor.engine.ranking import number_notes
 from tutor.engine.signals import false_signal
 from tutor.engine.steps import Step
-from tutor.i18n.explain import render, render_all
+from tutor.i18n.sentences import render, render_all
 
 ROOT = Path(__file__).resolve().parent.parent
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W

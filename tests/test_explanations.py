@@ -24,7 +24,7 @@ from tutor.engine.signals import signal
 from tutor.engine.steps import Message, Step, Tier, step
 from tutor.i18n import LANGUAGES, UnknownLanguage, translate
 from tutor.i18n.catalog import FORMAT_IDS, MESSAGES
-from tutor.i18n.explain import RenderError, render, render_all
+from tutor.i18n.sentences import RenderError, render, render_all
 from tutor.play.match import Match
 from tutor.play.messages import step as play_step
 
@@ -47,7 +47,7 @@ def test_every_message_of_the_catalog_is_produced_or_used_to_format(monkeypatch:
         asked.add(context)
         return translate(lang, context, msgid, plural, n)
 
-    monkeypatch.setattr("tutor.i18n.explain.translate", recording)
+    monkeypatch.setattr("tutor.i18n.sentences.translate", recording)
     render_all(corpus())
     assert produced <= set(MESSAGES), f"steps with unregistered ids: {sorted(produced - set(MESSAGES))}"
     assert not produced & FORMAT_IDS, "formatting words are never steps of their own"
@@ -270,7 +270,7 @@ def test_rewording_every_template_changes_no_behaviour(monkeypatch: pytest.Monke
     before = play_page_facts(seed=3)
     sample = step("draw.card", number=1, card=card("5-cups"), name="Ann").about(draw_card=1)
     plain = render(sample)
-    monkeypatch.setattr("tutor.i18n.explain.translate", reworded)
+    monkeypatch.setattr("tutor.i18n.sentences.translate", reworded)
     assert render(sample) != plain and render(sample).startswith("«Carte  1,"), "the rewording is in effect"
     assert play_page_facts(seed=3) == before
 

@@ -31,7 +31,7 @@ from tutor.content.outcomes import KINDS
 from tutor.content.scenario import (
     SLUG,
     ChantSetup,
-    DealSetup,
+    DealScoringSetup,
     DrawSetup,
     GameSetup,
     RankSetup,
@@ -216,7 +216,7 @@ def test_deals_lean_towards_close_finishes_and_mordiennes(samples: dict[str, lis
     ]
     assert len(near) >= 0.05 * len(deals)
     # Mostly nine trick results; about one deal in five played card by card.
-    played = [s for s, _ in deals if isinstance(s.setup, DealSetup) and s.setup.hands is not None]
+    played = [s for s, _ in deals if isinstance(s.setup, DealScoringSetup) and s.setup.hands is not None]
     assert 0.1 <= len(played) / len(deals) <= 0.3
     assert {s.topic for s, _ in deals} == {"scoring", "mordienne"}
 
@@ -226,7 +226,7 @@ def test_played_deals_are_random_hands_played_legally(samples: dict[str, list[tu
     assert played
     hands_seen = set()
     for s, result in played:
-        assert isinstance(s.setup, DealSetup) and s.setup.hands is not None and s.setup.dealer is not None
+        assert isinstance(s.setup, DealScoringSetup) and s.setup.hands is not None and s.setup.dealer is not None
         assert result.leaders[0] is s.setup.dealer.next  # the eldest leads first
         hands_seen.add(frozenset(s.setup.hands[s.setup.dealer.next]))
     assert len(hands_seen) == len(played)  # a fresh shuffle each time

@@ -159,7 +159,7 @@ def test_no_emoji_after_a_signals_quiz_and_a_checked_hand() -> None:
 def test_the_play_page_draws_each_signal_given_as_its_picture() -> None:
     from tutor.app.play_view import signal_icons, signals_html
     from tutor.engine import Seat
-    from tutor.i18n.explain import render
+    from tutor.i18n.sentences import render
     from tutor.play.match import SignalShown
 
     wink = signal("borgne")

@@ -15,7 +15,6 @@ from babel.messages.pofile import read_po
 from tutor.engine import Seat, Team, card
 from tutor.engine.steps import step
 from tutor.i18n import FALLBACKS, LANGUAGES, TRANSLATED, content_text, translate
-from tutor.i18n.explain import render
 from tutor.i18n.runtime import (
     DOMAINS,
     LOCALES,
@@ -25,6 +24,7 @@ from tutor.i18n.runtime import (
     read_catalog,
     reload_catalogs,
 )
+from tutor.i18n.sentences import render
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,8 +18,8 @@ from tutor.engine.signals import Signal
 from tutor.engine.steps import Step
 from tutor.i18n import FALLBACKS, UnknownLanguage, ui
 from tutor.i18n.content import lesson_texts, localize_lesson, localize_scenario, scenario_texts
-from tutor.i18n.explain import render
 from tutor.i18n.runtime import po_path, reload_catalogs
+from tutor.i18n.sentences import render
 
 ROOT = Path(__file__).resolve().parent.parent
 CZECH = "nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);"

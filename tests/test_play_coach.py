@@ -9,10 +9,10 @@ import pytest
 
 from tutor.content.course import load_course
 from tutor.engine.cards import Card, parse_card
-from tutor.engine.deal import DealState
+from tutor.engine.deal_state import DealState
 from tutor.engine.errors import RuleViolation
 from tutor.engine.seats import Seat
-from tutor.i18n.explain import render
+from tutor.i18n.sentences import render
 from tutor.play import coach
 from tutor.play.match import LEARNER, DealRecord, Match
 

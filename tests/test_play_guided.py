@@ -7,7 +7,7 @@ from tutor.engine.cards import Card, parse_card
 from tutor.engine.ranking import TIERS
 from tutor.engine.seats import Seat
 from tutor.engine.signals import signal
-from tutor.i18n.explain import render
+from tutor.i18n.sentences import render
 from tutor.play import bots, guided
 from tutor.play.match import LEARNER, PARTNER, Match
 

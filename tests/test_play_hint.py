@@ -17,15 +17,15 @@ import numpy as np
 import pytest
 
 from tutor.engine.cards import PACK, Card, card, cards
-from tutor.engine.deal import DealState
-from tutor.engine.dealing import shuffle_and_deal
+from tutor.engine.cut_and_deal import shuffle_and_deal
+from tutor.engine.deal_state import DealState
 from tutor.engine.errors import RuleViolation
 from tutor.engine.ranking import TIERS
 from tutor.engine.scoring import score_deal
 from tutor.engine.seats import SEATS, Seat
 from tutor.engine.signals import hand_signals
 from tutor.engine.trick import resolve_trick
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 from tutor.play import bots
 from tutor.play.hint import (
     NO_CARD,

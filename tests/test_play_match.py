@@ -28,7 +28,7 @@ from tutor.engine import (
     play_deal,
     play_game,
 )
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 from tutor.play import bots
 from tutor.play.match import LEARNER, PARTNER, Match
 from tutor.play.record import deal_scenario, save_deal

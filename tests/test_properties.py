@@ -33,7 +33,7 @@ from tutor.engine import (
     resolve_trick,
     score_deal,
 )
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 # --- the rules, restated for the tests ------------------------------------------------------------
 

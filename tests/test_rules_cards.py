@@ -22,7 +22,7 @@ from tutor.engine import (
     rank_cards,
     tier,
 )
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 # rules.md section 2: ranks A 2-9 J C K, suits coins cups swords clubs.
 RULE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "C", "K")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from tutor.engine import Card, RuleViolation, Seat, cards, chant, keep_best
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 

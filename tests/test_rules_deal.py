@@ -23,7 +23,7 @@ from tutor.engine import (
     score_deal,
     shuffle_and_deal,
 )
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 X = None  # a spoiled trick

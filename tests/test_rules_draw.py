@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from tutor.engine import Card, RuleViolation, cards, partnership_draw
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]
 

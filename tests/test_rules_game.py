@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from tutor.engine import DealPoint, RuleViolation, Seat, Team, dealers, play_game, score_deal
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 NS, EW = Team.NS, Team.EW

@@ -16,7 +16,7 @@ from tutor.engine import (
     look_up,
     signal_for_card,
 )
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 # rules.md section 10, copied from the table (Decision: little finger for Petit-neuf).
 TABLE = [

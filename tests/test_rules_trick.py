@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine import DealState, RuleViolation, Seat, Trick, card, cards, resolve_trick
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 
 def trick(leader: str, plays: str) -> Trick:

@@ -16,8 +16,8 @@ import pytest
 
 import tutor.engine.simulate as simulate_module
 from tutor.engine.cards import PACK
-from tutor.engine.deal import DealState
-from tutor.engine.dealing import shuffle_and_deal
+from tutor.engine.cut_and_deal import shuffle_and_deal
+from tutor.engine.deal_state import DealState
 from tutor.engine.errors import RuleViolation
 from tutor.engine.ranking import TIERS
 from tutor.engine.scoring import score_deal

@@ -22,7 +22,7 @@ from tutor.app import saved_deals
 from tutor.app.markup import md
 from tutor.engine import SIGNALS
 from tutor.i18n import ui
-from tutor.i18n.explain import render
+from tutor.i18n.sentences import render
 from tutor.play import guided
 from tutor.play.match import Match, StepRefusal, WrongPhase
 from tutor.play.messages import step

@@ -17,7 +17,7 @@ from tutor.content.generate import generate, generate_scenarios
 from tutor.engine import card
 from tutor.i18n import LANGUAGES, ui
 from tutor.i18n.content import localize_generated
-from tutor.i18n.explain import format_value
+from tutor.i18n.sentences import format_value
 
 WRAPPED = re.compile(r"⟦.*⟧", re.DOTALL)
 # The signal each example chip must find, in every language (the rules' table, section 10).

@@ -11,7 +11,7 @@ import pytest
 from tutor.app import views
 from tutor.content.scenario import (
     ChantSetup,
-    DealingSetup,
+    CutAndDealSetup,
     GameSetup,
     Scenario,
     Setup,
@@ -306,7 +306,7 @@ def test_game_shows_the_dealers_only_after_the_reveal() -> None:
 
 
 def test_dealing_draws_the_pack_and_the_cut() -> None:
-    scenario = made("dealing", DealingSetup(Seat.E, PACK, 17), ("hands",))
+    scenario = made("dealing", CutAndDealSetup(Seat.E, PACK, 17), ("hands",))
     before = draw(scenario, reveal=False)
     assert shown_cards(before) == [str(c) for c in PACK]
     cut = [e for e in before.iter("span") if "alu-cut" in e.get("class", "")]
@@ -317,7 +317,7 @@ def test_dealing_draws_the_pack_and_the_cut() -> None:
     assert "deals" in badges(seat_cell(before, "E"))
     assert "cuts" in badges(seat_cell(before, "N")) and "eldest" in badges(seat_cell(before, "S"))
     assert "hand" not in visible_text(before)
-    hidden = made("dealing", DealingSetup(Seat.E, PACK, None), ("eldest", "cutter"))
+    hidden = made("dealing", CutAndDealSetup(Seat.E, PACK, None), ("eldest", "cutter"))
     quiet = draw(hidden, reveal=False)
     assert not any({"cuts", "eldest"} & set(badges(seat_cell(quiet, s))) for s in "NESW")
     after = draw(scenario, reveal=True)

@@ -20,7 +20,7 @@ from tutor.content.yamlsafe import load_document
 from tutor.engine import Explained, RuleViolation
 from tutor.engine.words import plural
 from tutor.i18n import LANGUAGES, SOURCE_LANGUAGE, UnknownLanguage, check_language, content_text
-from tutor.i18n.explain import render_all
+from tutor.i18n.sentences import render_all
 
 
 def _load(paths: Sequence[str]) -> tuple[list[Scenario], list[Problem]]:

@@ -44,7 +44,7 @@ from tutor.engine.cards import Card, Suit
 from tutor.engine.ranking import TIERS
 from tutor.engine.steps import Tier
 from tutor.i18n import ui
-from tutor.i18n.explain import format_value
+from tutor.i18n.sentences import format_value
 
 # --- geometry (units of the viewBox) -------------------------------------------------------------
 

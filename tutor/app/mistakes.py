@@ -5,7 +5,7 @@ solver's results), never a generic "not quite".
 result; it returns a sentence in the learner's language for the shapes it knows (trick winner and next
 leader, spoiled or not, the best cards, an order, the cards kept in a chant, the card to play) and ``None`` for
 the others (the reveal's table already shows the right answer). Each sentence is one ``ui`` message with named
-parameters: seats and cards go in as the engine's values, worded by :func:`tutor.i18n.explain.format_value`
+parameters: seats and cards go in as the engine's values, worded by :func:`tutor.i18n.sentences.format_value`
 (a seat by its title, a card by ``{card:label}``, lists by ``{cards:and|label}``). Tiers come from
 :data:`tutor.engine.ranking.TIERS` (1 is best).
 """
@@ -25,7 +25,7 @@ from tutor.engine.seats import Seat
 from tutor.engine.solver import PlaySolution, point_of
 from tutor.engine.trick import Trick
 from tutor.i18n import SOURCE_LANGUAGE, ui
-from tutor.i18n.explain import format_value
+from tutor.i18n.sentences import format_value
 from tutor.i18n.ui import Translator
 
 

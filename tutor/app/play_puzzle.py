@@ -27,7 +27,7 @@ from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
 from tutor.engine.trick import Trick
 from tutor.i18n import ui
-from tutor.i18n.explain import render
+from tutor.i18n.sentences import render
 
 LINE_WIDTH = 44  # the cards of the line of best play: small, four to a trick
 RESULT_WIDTH = 48

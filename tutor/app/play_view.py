@@ -31,7 +31,7 @@ from tutor.engine.game import DEALS_PER_GAME
 from tutor.engine.ranking import ordered
 from tutor.engine.steps import Step
 from tutor.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, ui
-from tutor.i18n.explain import format_value, render
+from tutor.i18n.sentences import format_value, render
 from tutor.play import bots, guided
 from tutor.play.hint import Hint, HintRequest, hint
 from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown, StepRefusal, WrongPhase

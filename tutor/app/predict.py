@@ -36,8 +36,8 @@ from tutor.content.grading import asked
 from tutor.content.outcomes import Shape, shape_of
 from tutor.content.scenario import (
     ChantSetup,
-    DealingSetup,
-    DealSetup,
+    CutAndDealSetup,
+    DealScoringSetup,
     DrawSetup,
     GameSetup,
     RankSetup,
@@ -48,7 +48,7 @@ from tutor.content.scenario import (
 from tutor.engine import NAMED_CARDS, SEATS, SIGNAL_IDS, SIGNALS, TOP_KEYS, Explained, Seat, parse_card
 from tutor.engine.solver import PlaySolution
 from tutor.i18n import SOURCE_LANGUAGE, ui
-from tutor.i18n.explain import format_value
+from tutor.i18n.sentences import format_value
 
 NOBODY = "none"  # the grader reads "none" (and "spoiled") as null
 SPOILED = "spoiled"
@@ -556,13 +556,13 @@ def _cards_in_view(scenario: Scenario) -> tuple[object, ...]:
             return cards
         case TrickSetup(plays=plays):
             return plays
-        case DealingSetup(pack=pack):
+        case CutAndDealSetup(pack=pack):
             return pack
         case ChantSetup(talon=talon):
             return talon
         case SignalSetup(hand=hand):
             return hand or ()
-        case DealSetup(hands=hands) if hands:
+        case DealScoringSetup(hands=hands) if hands:
             return tuple(c for seat in SEATS for c in hands.get(seat, ()))
     return ()
 
@@ -583,7 +583,7 @@ def _order_question(key: str, text: str, scenario: Scenario) -> Question:
 def _option_labels(scenario: Scenario, codes: Sequence[str]) -> dict[object, str]:
     """Card options as shown: dealing cards carry their place in the pack, as drawn."""
     setup = scenario.setup
-    if isinstance(setup, DealingSetup):
+    if isinstance(setup, CutAndDealSetup):
         place = {str(c): n for n, c in enumerate(setup.pack, start=1)}
         return {c: f"{place[c]}: {card_label(c)}" if c in place else card_label(c) for c in codes}
     return {c: card_label(c) for c in codes}

@@ -21,7 +21,7 @@ from tutor.engine import SEATS, SIGNALS, Explained
 from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
 from tutor.i18n import ui
-from tutor.i18n.explain import format_value, render
+from tutor.i18n.sentences import format_value, render
 from tutor.i18n.ui import Translator
 
 _SEATS = {s.value: s for s in SEATS}

@@ -8,7 +8,7 @@ import unicodedata
 from tutor.content import drills
 from tutor.engine import SIGNALS, Tier
 from tutor.i18n import ui
-from tutor.i18n.explain import format_value
+from tutor.i18n.sentences import format_value
 
 
 def _words(text: str) -> list[str]:

@@ -26,8 +26,8 @@ from tutor.app.pagelang import page_language
 from tutor.content import drills
 from tutor.content.scenario import (
     ChantSetup,
-    DealingSetup,
-    DealSetup,
+    CutAndDealSetup,
+    DealScoringSetup,
     DrawSetup,
     GameSetup,
     PlaySetup,
@@ -59,7 +59,7 @@ from tutor.engine import (
     signal,
 )
 from tutor.i18n import ui
-from tutor.i18n.explain import format_value, render
+from tutor.i18n.sentences import format_value, render
 
 # Card widths in pixels for each use.
 TRICK_WIDTH = 80
@@ -411,7 +411,7 @@ def trick_html(
 
 
 def deal_html(
-    setup: DealSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+    setup: DealScoringSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
 ) -> str:
     """A deal: the nine results as a timeline, or the hands and the nine tricks as a grid."""
     if setup.tricks is not None:
@@ -461,7 +461,7 @@ def _score_summary(score: DealScore) -> str:
     return _block(_("Tricks won"), f'<div class="alu-row">{counts}</div><div class="alu-block">{point}</div>', "score")
 
 
-def _deal_plays(setup: DealSetup, result: Explained | None, reveal: bool, hidden: Collection[str]) -> str:
+def _deal_plays(setup: DealScoringSetup, result: Explained | None, reveal: bool, hidden: Collection[str]) -> str:
     assert setup.dealer is not None and setup.hands is not None and setup.plays is not None
     _ = _t()
     parts = []
@@ -742,7 +742,7 @@ def game_html(
 
 
 def dealing_html(
-    setup: DealingSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+    setup: CutAndDealSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
 ) -> str:
     """Dealer (cutter, eldest) on a small table, the pack as four rows of twelve numbered cards, the cut."""
     _ = _t()
@@ -845,13 +845,13 @@ def play_html(
 _Drawer = Callable[..., str]
 _DRAWERS: dict[type, _Drawer] = {
     TrickSetup: trick_html,
-    DealSetup: deal_html,
+    DealScoringSetup: deal_html,
     DrawSetup: draw_html,
     ChantSetup: chant_html,
     RankSetup: rank_html,
     SignalSetup: signal_html,
     GameSetup: game_html,
-    DealingSetup: dealing_html,
+    CutAndDealSetup: dealing_html,
     PlaySetup: play_html,
 }
 

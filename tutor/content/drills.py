@@ -57,7 +57,7 @@ from tutor.engine import (
 from tutor.engine.ranking import card_step, number_notes, tier_step
 from tutor.engine.ranking import trap_notes as engine_trap_notes
 from tutor.engine.steps import Step
-from tutor.i18n import SOURCE_LANGUAGE, explain, ui
+from tutor.i18n import SOURCE_LANGUAGE, sentences, ui
 
 if TYPE_CHECKING:
     from tutor.content.scenario import Scenario
@@ -377,7 +377,7 @@ def gesture_seen(s: Signal, times: int | None = None, lang: str = "en") -> str:
     'open the mouth three times'
     """
     if s.id != "aces":
-        return explain.format_value(s, "gesture", lang)
+        return sentences.format_value(s, "gesture", lang)
     _ = ui.translator(lang)
     # Translators: the aces' signal as seen at the table, without saying what it means (a question's text).
     seen = {
@@ -545,7 +545,7 @@ def choice_label(drill: Drill, choice: object, lang: str) -> str:
     if isinstance(drill, SignalDrill):
         for s in SIGNALS:  # the choices are the engine's own English words: each is one signal's
             if choice == (s.meaning if drill.to_meaning else s.gesture):
-                return explain.format_value(s, "meaning" if drill.to_meaning else "gesture", lang)
+                return sentences.format_value(s, "meaning" if drill.to_meaning else "gesture", lang)
     return str(choice)
 
 

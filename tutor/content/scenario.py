@@ -47,7 +47,7 @@ class TrickSetup:
 
 
 @dataclass(frozen=True)
-class DealSetup:
+class DealScoringSetup:
     """Either the nine trick results, or the dealer, the hands and the plays."""
 
     tricks: tuple[Seat | None, ...] | None = None
@@ -82,7 +82,7 @@ class SignalSetup:
 
 
 @dataclass(frozen=True)
-class DealingSetup:
+class CutAndDealSetup:
     dealer: Seat
     pack: tuple[Card, ...]
     cut: int | None = None
@@ -109,7 +109,17 @@ class PlaySetup:
         return self.leader.clockwise_from()[len(self.plays)]
 
 
-Setup = RankSetup | DrawSetup | TrickSetup | DealSetup | ChantSetup | SignalSetup | GameSetup | DealingSetup | PlaySetup
+Setup = (
+    RankSetup
+    | DrawSetup
+    | TrickSetup
+    | DealScoringSetup
+    | ChantSetup
+    | SignalSetup
+    | GameSetup
+    | CutAndDealSetup
+    | PlaySetup
+)
 
 
 @dataclass(frozen=True)
@@ -224,7 +234,7 @@ def _rules(r: Reader, value: object) -> bool | Missing:
 
 def _form_keys(kind: str, setup: Setup | Missing) -> tuple[str, ...]:
     keys = tuple(OUTCOME_SHAPES[kind])
-    if isinstance(setup, DealSetup) and setup.tricks is not None:
+    if isinstance(setup, DealScoringSetup) and setup.tricks is not None:
         keys = tuple(k for k in keys if k != "leaders")
     if isinstance(setup, SignalSetup):
         keys = ("meaning", "gesture") if setup.signal else ("signals", "aces")
@@ -338,7 +348,7 @@ def _deal(r: Reader, s: dict[object, object]) -> Setup | Missing:
     if "tricks" in s:
         r.keys(("setup",), s, ("tricks",))
         tricks = _trick_results(r, ("setup", "tricks"), s["tricks"])
-        return MISSING if isinstance(tricks, Missing) else DealSetup(tricks=tricks)
+        return MISSING if isinstance(tricks, Missing) else DealScoringSetup(tricks=tricks)
     if not any(k in s for k in ("dealer", "hands", "plays")):
         return r.add(("setup",), "give either 'tricks' (9 results) or 'dealer', 'hands' and 'plays'")
     r.keys(("setup",), s, ("dealer", "hands", "plays"))
@@ -357,7 +367,7 @@ def _deal(r: Reader, s: dict[object, object]) -> Setup | Missing:
                 plays.append(found)
     if isinstance(dealer, Missing) or isinstance(hands, Missing) or len(plays) != TRICKS_PER_DEAL:
         return MISSING
-    return DealSetup(dealer=dealer, hands=hands, plays=tuple(plays))
+    return DealScoringSetup(dealer=dealer, hands=hands, plays=tuple(plays))
 
 
 def _chant(r: Reader, s: dict[object, object]) -> Setup | Missing:
@@ -458,7 +468,7 @@ def _dealing(r: Reader, s: dict[object, object]) -> Setup | Missing:
     at = r.integer(("setup", "cut"), s["cut"], 1, 47) if "cut" in s else None
     if isinstance(dealer, Missing) or isinstance(pack, Missing) or isinstance(at, Missing):
         return MISSING
-    return DealingSetup(dealer, pack, at)
+    return CutAndDealSetup(dealer, pack, at)
 
 
 def _play(r: Reader, s: dict[object, object]) -> Setup | Missing:

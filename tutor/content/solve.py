@@ -6,8 +6,8 @@ from tutor.content.outcomes import matches, normalize, show
 from tutor.content.problems import ContentError, Problem
 from tutor.content.scenario import (
     ChantSetup,
-    DealingSetup,
-    DealSetup,
+    CutAndDealSetup,
+    DealScoringSetup,
     DrawSetup,
     GameSetup,
     PlaySetup,
@@ -62,19 +62,19 @@ def _compute(s: Scenario) -> Explained:
                 return resolve_trick(leader, plays)
             except RuleViolation as error:
                 raise error.under("plays") from None
-        case DealSetup(tricks=tricks) if tricks is not None:
+        case DealScoringSetup(tricks=tricks) if tricks is not None:
             try:
                 return score_deal(tricks, s.mordienne)
             except RuleViolation as error:
                 raise error.under("tricks") from None
-        case DealSetup(dealer=dealer, hands=hands, plays=plays):
+        case DealScoringSetup(dealer=dealer, hands=hands, plays=plays):
             assert dealer is not None and hands is not None and plays is not None
             return play_deal(dealer, hands, plays, s.mordienne)
         case ChantSetup(dealer=dealer, talon=talon, agree=agree, hands=hands):
             return chant(dealer, talon, agree, hands)
         case SignalSetup(signal=signal_id, hand=hand):
             return look_up(signal_id) if signal_id else hand_signals(hand or ())
-        case DealingSetup(dealer=dealer, pack=pack, cut=at):
+        case CutAndDealSetup(dealer=dealer, pack=pack, cut=at):
             return deal(pack, dealer, at)
         case GameSetup(first_dealer=first, deals=deals):
             scored: list[DealPoint | DealScore] = []

@@ -42,8 +42,8 @@ class Text:
         """The text in ``lang`` (the English where the ``ui`` catalog has no translation)."""
         # imported when shown: the catalogs are the app's concern, not the generator's
         from tutor.i18n import check_language
-        from tutor.i18n.explain import fill
         from tutor.i18n.runtime import lookup
+        from tutor.i18n.sentences import fill
 
         template = lookup(check_language(lang), "ui", None, self.message, None, None)
         return fill(template, dict(self.params), lang, self.message)

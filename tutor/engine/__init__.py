@@ -2,17 +2,17 @@
 
 Each computation returns a result with typed fields, ``outcome()`` (the JSON-ready mapping of the
 scenario contract) and ``explanation``: the steps that derive it, as data (:class:`Step`: a message of
-:mod:`tutor.engine.messages` and its parameters), which :mod:`tutor.i18n.explain` words in a language.
+:mod:`tutor.engine.messages` and its parameters), which :mod:`tutor.i18n.sentences` words in a language.
 Nothing here knows YAML, Streamlit or storage.
 """
 
 from tutor.engine.cards import NAMED_CARDS, PACK, RANKS, Card, Suit, card, cards, parse_card
 from tutor.engine.chant import Chant, Keep, chant, keep_best
-from tutor.engine.deal import DealState, PlayedDeal, play_deal, trick_summary
-from tutor.engine.dealing import Dealt, cut, deal, shuffle_and_deal
+from tutor.engine.cut_and_deal import Dealt, cut, deal, shuffle_and_deal
+from tutor.engine.deal_state import DealState, PlayedDeal, play_deal, trick_summary
 from tutor.engine.draw import TOP_KEYS, Draw, partnership_draw, top_of
 from tutor.engine.errors import NotationError, RuleViolation, format_path
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.game import DealPoint, Game, dealers, play_game
 from tutor.engine.ranking import (
     NAMED,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import PathPart, RuleViolation, format_path
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.ranking import TIERS, ordered
 from tutor.engine.seats import SEATS, Seat, eldest_of
 from tutor.engine.steps import Tier, step

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation, short
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.ranking import TOP_CARDS
 from tutor.engine.steps import Step, step
 

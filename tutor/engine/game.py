@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tutor.engine.errors import RuleViolation
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.scoring import DealScore
 from tutor.engine.seats import Seat, Team
 from tutor.engine.steps import step

@@ -2,7 +2,7 @@
 
 A message's id is its gettext context (``msgctxt``) and its English template the ``msgid`` (``other`` the
 ``msgid_plural``, chosen by the parameter named ``count``). Templates name their parameters, with a
-format spec where a value can be shown in more than one way (:mod:`tutor.i18n.explain` documents them):
+format spec where a value can be shown in more than one way (:mod:`tutor.i18n.sentences` documents them):
 
 * a seat is its title (``North``); a team its code (``NS``);
 * a card is its code; ``:label`` adds its name (``3-coins (Monsieur)``), ``:described`` what makes it

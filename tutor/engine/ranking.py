@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import COURT_RANKS, PACK, RANK_NUMBERS, Card, card
 from tutor.engine.errors import RuleViolation
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.steps import Step, Tier, step
 
 # Tiers 1-8 are single named cards; from 9 on, every card of a rank shares the tier, except that

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card, card
 from tutor.engine.errors import NotationError, short
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.ranking import NAMED, distinct, ordered
 from tutor.engine.steps import Step, step
 

@@ -1,6 +1,6 @@
 """Random play at scale: deal, play nine tricks with uniformly random cards, score (rules.md 5, 7, 8).
 
-A playout through :class:`~tutor.engine.deal.DealState` manages under two thousand deals a second (it
+A playout through :class:`~tutor.engine.deal_state.DealState` manages under two thousand deals a second (it
 explains every trick as it goes); this module does the same arithmetic on numpy arrays, a batch of
 deals at a time, at about a million deals a second.
 

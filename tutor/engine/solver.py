@@ -31,13 +31,13 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.game import DealPoint
-from tutor.engine.play_explain import explain
 from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS, ordered
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat, Team
+from tutor.engine.solution_steps import explain
 
 _INF = 3  # beyond every value: results are -2..2
 NO_SEAT = -1

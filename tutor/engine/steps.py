@@ -2,7 +2,7 @@
 
 A :class:`Step` is what the engine records when it explains a result: which message, with which seats,
 cards, tiers, counts or nested steps. Turning it into a sentence is a separate job that takes a language
-(:mod:`tutor.i18n.explain`); code that needs a fact reads the step's fields, never the sentence.
+(:mod:`tutor.i18n.sentences`); code that needs a fact reads the step's fields, never the sentence.
 
 >>> from tutor.engine import Seat, card
 >>> s = step("trick.led", leader=Seat.N, card=card("A-swords"))
@@ -108,8 +108,8 @@ class Step:
         return cls(str(data["msg"]), decoded, trick, draw_card)
 
     def __str__(self) -> str:
-        """The step in English, for debugging and test messages (pages use :func:`tutor.i18n.explain.render`)."""
-        from tutor.i18n.explain import RenderError, render  # the renderer sits above the engine
+        """The step in English, for debugging and test messages (pages use :func:`tutor.i18n.sentences.render`)."""
+        from tutor.i18n.sentences import RenderError, render  # the renderer sits above the engine
 
         try:
             return render(self)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.ranking import TIERS
 from tutor.engine.seats import Seat, Team
 from tutor.engine.steps import Step, Tier, step

@@ -5,7 +5,7 @@ gettext catalogs (``tutor/i18n/locales``, one per language and domain, read with
 :mod:`tutor.i18n.runtime`; ``docs/translating.md`` is the translators' guide). Three domains:
 
 * ``engine``: the explanation messages (:mod:`tutor.i18n.catalog`): msgctxt = message id, msgid = English
-  template. :func:`translate` is their lookup; :mod:`tutor.i18n.explain` renders steps with it.
+  template. :func:`translate` is their lookup; :mod:`tutor.i18n.sentences` renders steps with it.
 * ``content``: every learner-visible text of the lessons and scenarios: msgctxt = ``"<file id>:<key path>"``,
   msgid = the English text of the YAML file, which stays the single source. :func:`content_text` (or
   :mod:`tutor.i18n.content` for a whole lesson or scenario).

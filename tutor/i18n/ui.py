@@ -14,7 +14,7 @@ The English text is the msgid, so it must be a string literal in the call: ``alu
 finds these calls with Babel's Python extractor (:data:`KEYWORDS`; a ``# Translators:`` comment just before
 the call reaches the translator too). Parameters are named, ``{name}`` or ``{name:spec}``, and checked like
 an explanation message's: exactly the template's placeholders, else :class:`TypeError`. Values are formatted
-as in explanations (:func:`tutor.i18n.explain.format_value`): a seat by its title in the language, a card by
+as in explanations (:func:`tutor.i18n.sentences.format_value`): a seat by its title in the language, a card by
 its code, ``{count:,}`` with a thousands separator. Text a person typed (a learner's name) is inserted as it
 is: escape it with :mod:`tutor.app.markup` where the result is read as Markdown or HTML.
 
@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 from tutor.engine.steps import Param, placeholders
 from tutor.i18n import check_language
-from tutor.i18n.explain import fill
 from tutor.i18n.runtime import lookup
+from tutor.i18n.sentences import fill
 
 DOMAIN = "ui"
 # The calls the extractor reads, as Babel's keyword specs: which argument is the msgid, the plural, the context.

@@ -24,7 +24,7 @@ from tutor.content.solve import solve
 from tutor.content.writing import create
 from tutor.content.yamlsafe import parse_document
 from tutor.engine.cards import PACK, Card
-from tutor.engine.deal import DealState
+from tutor.engine.deal_state import DealState
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.ranking import TIERS, ordered
 from tutor.engine.seats import SEATS

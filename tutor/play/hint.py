@@ -31,7 +31,7 @@ from typing import NamedTuple
 import numpy as np
 
 from tutor.engine.cards import PACK, Card
-from tutor.engine.deal import DealState
+from tutor.engine.deal_state import DealState
 from tutor.engine.errors import RuleViolation
 from tutor.engine.ranking import NAMED, TIERS, ordered
 from tutor.engine.scoring import TRICKS_PER_DEAL

@@ -39,8 +39,8 @@ from typing import Any
 
 from tutor.engine.cards import PACK, Card, parse_card
 from tutor.engine.chant import Keep, chant, keep_best
-from tutor.engine.deal import DealState
-from tutor.engine.dealing import shuffle_and_deal
+from tutor.engine.cut_and_deal import shuffle_and_deal
+from tutor.engine.deal_state import DealState
 from tutor.engine.draw import Draw, partnership_draw, top_of
 from tutor.engine.errors import PathPart, RuleViolation, short
 from tutor.engine.game import DEALS_PER_GAME, Game, dealers, play_game
@@ -49,7 +49,7 @@ from tutor.engine.scoring import DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat, Team, eldest_of
 from tutor.engine.signals import SIGNAL_IDS, HandSignals, false_signal, hand_signals, signal
 from tutor.engine.steps import Step
-from tutor.i18n.explain import render
+from tutor.i18n.sentences import render
 from tutor.play import bots
 from tutor.play.messages import step
 

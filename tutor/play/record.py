@@ -25,7 +25,7 @@ from tutor.content.texts import Text, _
 from tutor.content.writing import create
 from tutor.content.yamlsafe import parse_document
 from tutor.engine.cards import Card
-from tutor.engine.deal import play_deal
+from tutor.engine.deal_state import play_deal
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.ranking import ordered
 from tutor.engine.seats import SEATS, Seat, eldest_of

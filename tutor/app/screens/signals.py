@@ -20,7 +20,7 @@ from tutor.app.views import signals_table_html
 from tutor.content import drills
 from tutor.engine import SIGNAL_IDS, SIGNALS, Card, RuleViolation, Signal, hand_signals, look_up, signal
 from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE, ui
-from tutor.i18n.explain import format_value
+from tutor.i18n.sentences import format_value
 from tutor.progress.memory import Answer
 
 P = "signals."  # session-state prefix of this page

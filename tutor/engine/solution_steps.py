@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tutor.engine.cards import Card
-from tutor.engine.deal import trick_summary
+from tutor.engine.deal_state import trick_summary
 from tutor.engine.game import DealPoint
 from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS

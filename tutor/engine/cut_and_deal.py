@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import PACK, Card
 from tutor.engine.errors import RuleViolation
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.seats import Seat, eldest_of
 from tutor.engine.steps import Step, step
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
-from tutor.engine.explanation import Explained
+from tutor.engine.explained import Explained
 from tutor.engine.scoring import TRICKS_PER_DEAL, DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat, eldest_of
 from tutor.engine.steps import Step, Tier, step

@@ -12,7 +12,7 @@ class Explained:
     """Base of every result: ``explanation`` holds the steps a learner can follow, as data.
 
     The steps are produced by the same code that computes the result, so they cannot disagree; a
-    renderer (:func:`tutor.i18n.explain.render`) turns each into a sentence in the learner's language.
+    renderer (:func:`tutor.i18n.sentences.render`) turns each into a sentence in the learner's language.
     Subclasses add their typed fields and ``outcome()``, the JSON-ready mapping of the scenario contract.
     """
 
