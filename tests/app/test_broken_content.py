@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from helpers import new_session
-from test_app_practice import fill, submit
+from test_practice_page import fill, submit
 
 from tutor.app import saved_deals, state
 from tutor.app.reveal import md
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

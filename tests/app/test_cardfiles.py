@@ -21,7 +21,7 @@ from tutor.app import card_answer, cardfiles
 from tutor.app.cardsvg import card_label, card_svg, cards_html
 from tutor.engine import card
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 
 

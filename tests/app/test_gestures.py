@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from tutor.app.gestures import GESTURE_NAMES, gesture_label, gesture_svg, gestures_html
 from tutor.engine import SIGNAL_IDS, signal
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 
 # Hand-picked: a word of each gesture as the engine states it (rules.md section 10), and the word the

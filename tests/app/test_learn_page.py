@@ -40,7 +40,7 @@ def small_course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Course:
     """A one-lesson course (the real example scenarios), so the assertions do not follow the curriculum."""
     (tmp_path / "lessons").mkdir()
     (tmp_path / "lessons" / "01-test-tricks.yaml").write_text(LESSON, encoding="utf-8")
-    examples = Path(__file__).resolve().parent.parent / "scenarios" / "examples"
+    examples = Path(__file__).resolve().parents[2] / "scenarios" / "examples"
     course = load_course([str(tmp_path / "lessons"), str(examples)], verify=True)
     assert not course.problems, course.problems
     monkeypatch.setattr(state, "course", lambda: course)

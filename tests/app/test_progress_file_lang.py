@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from test_app_learners import RIGHT_SPOILED_ACES, _remove, add_learner, go, ok, open_app, plain, practise
+from test_learners import RIGHT_SPOILED_ACES, _remove, add_learner, go, ok, open_app, plain, practise
 
 from tutor.app import progress_view
 from tutor.progress.db import ProgressUnavailable, connect

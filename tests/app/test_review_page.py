@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from test_app_learners import (
+from test_learners import (
     RIGHT_SPOILED_ACES,
     WRONG_SPOILED_ACES,
     add_learner,

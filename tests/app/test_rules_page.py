@@ -8,7 +8,7 @@ from pathlib import Path
 from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE_COPY = ROOT / "tutor" / "app" / "rules.md"
 
 

@@ -22,7 +22,7 @@ from tutor.i18n.pseudo import pseudo
 from tutor.i18n.rules_text import blocks, translated
 from tutor.i18n.runtime import LOCALES, po_path, reload_catalogs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "tutor" / "app" / "rules.md"
 
 SMALL = """\

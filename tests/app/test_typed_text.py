@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, open_page
 from streamlit.testing.v1 import AppTest
-from test_app_learners import go, ok
+from test_learners import go, ok
 
 from tutor.app.markup import md
 from tutor.progress.store import ProgressDB

@@ -15,8 +15,8 @@ import pytest
 from helpers import open_page
 from page_text import outside
 from streamlit.testing.v1 import AppTest
-from test_app_learners import add_learner, choose, go, ok, open_app
-from test_app_progress import history
+from test_learners import add_learner, choose, go, ok, open_app
+from test_progress_page import history
 
 from tutor.app import progress_view, quiz, state
 from tutor.app.markup import md

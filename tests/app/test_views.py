@@ -22,7 +22,7 @@ from tutor.content.scenario import (
 from tutor.content.solve import solve
 from tutor.engine import PACK, SEATS, DealPoint, Seat, Team, card, cards
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "scenarios" / "examples"
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -16,7 +16,7 @@ from tutor.i18n.catalog import MESSAGES
 from tutor.i18n.extract import extract, ui_messages
 from tutor.i18n.runtime import po_path, pot_path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "examples"
 
 

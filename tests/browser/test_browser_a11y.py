@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 from emoji import emoji_in
-from test_browser import serve
+from test_browser_practice import serve
 
 if TYPE_CHECKING:  # imported when the test runs, after the check that Chromium is there
     from axe_playwright_python.sync_playwright import Axe
     from playwright.sync_api import Page
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 VIEWPORTS = ((1366, 900), (390, 844))

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from test_browser import CHROMIUM, FLAGS, server  # noqa: F401 - the served app, shared with test_browser
+from test_browser_practice import CHROMIUM, FLAGS, server  # noqa: F401 - the served app, shared with test_browser
 
 PHONE = {"width": 390, "height": 844}
 

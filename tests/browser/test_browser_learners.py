@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_browser import CHROMIUM, FLAGS, serve
+from test_browser_practice import CHROMIUM, FLAGS, serve
 
 from tutor.app import guest
 from tutor.progress.store import ProgressDB

@@ -15,7 +15,7 @@ from tutor.content.solve import solve
 from tutor.engine import Explained
 from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COURSE = [str(ROOT / "scenarios"), str(ROOT / "lessons")]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tutor.content.course import Course, load_course
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MARK = "mordienne on"
 
 

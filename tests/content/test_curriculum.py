@@ -12,7 +12,7 @@ from tutor.content.course import Course, load_course
 from tutor.content.coverage import RULES, rules_exercised
 from tutor.content.solve import solve
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LESSON_IDS = (
     "the-pack",
     "the-ranking",

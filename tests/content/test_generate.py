@@ -55,7 +55,7 @@ from tutor.engine import (
     is_mordienne_run,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TRAPS = frozenset(card(code) for code in ("3-swords", "3-clubs", "9-swords", "9-clubs"))
 SAMPLE = 400  # scenarios per bias measurement
 BIAS_SEED = 2024

@@ -22,7 +22,7 @@ from tutor.content.solve import compare, solve
 from tutor.engine import SEATS, RuleViolation
 from tutor.engine.solver import PlaySolution
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def tricks_left(setup: PlaySetup) -> int:

@@ -9,7 +9,7 @@ from tutor.content.scenario import load_scenario, scenario_from_document
 from tutor.content.solve import agrees, solve
 from tutor.content.yamlsafe import parse_document
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Dealer N, so the eldest is E, who receives talon cards 1, 3, 5, 7, 9, 11.
 # E's fifteen: K-coins K-cups K-swords K-clubs 8-coins 8-cups 8-swords 8-clubs 3-swords (hand)

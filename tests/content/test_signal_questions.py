@@ -22,7 +22,7 @@ from tutor.content.solve import compare, solve
 from tutor.content.yamlsafe import parse_document
 from tutor.engine import SIGNALS, signal
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 # What would name the answer "I hold La Vache": the signal's id, its meaning and the card's names.
 CARD_NAMES = {

@@ -17,7 +17,7 @@ from tutor.content.scenario import PlaySetup, Scenario
 from tutor.content.solve import solve
 from tutor.engine.cards import card
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TACTICS = (
     "spoiling-on-purpose",
     "the-race",

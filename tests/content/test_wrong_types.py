@@ -27,7 +27,7 @@ from tutor.content.solve import solve
 from tutor.content.yamlsafe import Document, load_document, parse_document
 from tutor.engine.errors import PathPart, format_path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 Path_ = tuple[PathPart, ...]
 
 DATE = "__date__"  # written into the file as a bare YAML date, 2024-03-01

@@ -34,7 +34,7 @@ from tutor.engine.signals import false_signal
 from tutor.engine.steps import Step
 from tutor.i18n.sentences import render, render_all
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
 # --- Card's repr evaluates back to the card -------------------------------------------------------

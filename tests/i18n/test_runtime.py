@@ -26,7 +26,7 @@ from tutor.i18n.runtime import (
 )
 from tutor.i18n.sentences import render
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

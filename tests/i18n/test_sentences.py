@@ -28,7 +28,7 @@ from tutor.i18n.sentences import RenderError, render, render_all
 from tutor.play.match import Match
 from tutor.play.messages import step as play_step
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 
 

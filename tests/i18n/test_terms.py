@@ -17,7 +17,7 @@ from tutor.app import quiz
 from tutor.i18n import terms
 from tutor.i18n.runtime import DOMAINS, LOCALES, po_path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "translating.md"
 # The quotation marks each language's catalogs put around a quoted label.
 QUOTES = {"fr": ("« ", " »"), "cs": ("„", "“"), "sq": ("“", "”"), "mk": ("„", "“"), "ms": ("“", "”"), "gu": ("“", "”")}

@@ -21,7 +21,7 @@ from tutor.i18n.content import lesson_texts, localize_lesson, localize_scenario,
 from tutor.i18n.runtime import po_path, reload_catalogs
 from tutor.i18n.sentences import render
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CZECH = "nplurals=3; plural=(n == 1 ? 0 : n >= 2 && n <= 4 ? 1 : 2);"
 
 

@@ -33,7 +33,7 @@ from tutor.play import bots
 from tutor.play.match import LEARNER, PARTNER, Match
 from tutor.play.record import deal_scenario, save_deal
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DAY = dt.date(2025, 3, 14)
 
 

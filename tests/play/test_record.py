@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from test_play_match import first_deal_with
+from test_match import first_deal_with
 
 from tutor.app import saved_deals
 from tutor.engine.seats import Seat

@@ -36,7 +36,7 @@ from tutor.progress.scheduling import rating, reviewable
 from tutor.progress.stats import MASTERED_STABILITY, mastered, progress_stats, streak
 from tutor.progress.store import SqliteProgress
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 T0 = datetime(2025, 3, 10, 12, 0).timestamp()  # local noon
 MINUTE, DAY = 60.0, 86_400.0
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Streamlit page scripts: importing one draws its page, so they are never collected outside Streamlit.
 PAGE_SCRIPTS = {
     "tutor/app/main.py",

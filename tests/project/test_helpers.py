@@ -9,12 +9,12 @@ from helpers import MAIN, open_page
 
 from tutor.app import state
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 
 
 def test_no_test_module_finds_the_app_or_opens_a_session_itself() -> None:
     found = []
-    for path in sorted(TESTS.glob("test_*.py")):
+    for path in sorted(TESTS.rglob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "MAIN" for t in node.targets):
                 found.append(f"{path.name}:{node.lineno}: defines MAIN")

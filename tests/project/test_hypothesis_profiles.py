@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-CONFTEST = Path(__file__).resolve().parent / "conftest.py"
+CONFTEST = Path(__file__).resolve().parents[1] / "conftest.py"
 PROBE = """
 import os
 from pathlib import Path

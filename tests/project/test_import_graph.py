@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "tutor"
+PACKAGE = Path(__file__).resolve().parents[2] / "tutor"
 WATCHED = ("tutor.app", "tutor.progress")
 
 
