@@ -502,3 +502,19 @@ def test_a_link_to_a_kind_not_yet_taught_still_opens_it() -> None:
     at = practice(mode="endless", kind="chant")
     assert at.selectbox(key=f"{PREFIX}.kind").value == "chant"
     assert {s.kind for s in at.session_state[f"{PREFIX}.queue"].items} == {"chant"}
+
+
+def test_the_practice_page_shows_the_gesture_not_the_signal() -> None:
+    """In the app, before the answer: the aces question shows "Open the mouth twice" and never names the aces."""
+
+    def page(at: AppTest) -> str:
+        # drawings without a card picture are sent as HTML blocks (views.show), the rest as Markdown
+        return " ".join([m.value for m in at.markdown] + [h.proto.body for h in at.get("html")]).lower()
+
+    at = open_page("screens/practice.py", query={"scenario": "signal-aces-read"})
+    shown = page(at)
+    assert "open the mouth twice" in shown
+    assert "i hold aces" not in shown and "data-signal" not in shown
+    thumb = open_page("screens/practice.py", query={"scenario": "signal-grand-neuf-thumb"})
+    text = page(thumb)
+    assert "stick out the thumb" in text and "grand-neuf" not in text.replace("grand is french", "")

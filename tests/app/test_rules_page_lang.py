@@ -1,7 +1,7 @@
-"""The Rules page in the learner's language: rules.md's blocks in the content catalog, and the page built from them.
+"""The Rules page in the learner's language: the page built from rules.md's translated blocks.
 
-Expectations are hand-worked: the small rules text below is cut into blocks by hand; the Czech words are the
-ones the Czech catalog was written with (štych, zkažený, stupeň); anchors are the section numbers.
+Expectations are hand-worked: the Czech words are the ones the Czech catalog was written with (štych, zkažený,
+stupeň); anchors are the section numbers.
 """
 
 from __future__ import annotations
@@ -16,37 +16,13 @@ from babel.messages.pofile import read_po, write_po
 from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
-from tutor.i18n import FALLBACKS, LANGUAGES, TRANSLATED
-from tutor.i18n.extract import ExtractError, rules_messages
+from tutor.i18n import FALLBACKS, LANGUAGES
 from tutor.i18n.pseudo import pseudo
 from tutor.i18n.rules_text import blocks, translated
 from tutor.i18n.runtime import LOCALES, po_path, reload_catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "tutor" / "app" / "rules.md"
-
-SMALL = """\
-# Little game: its rules
-
-A preface that runs
-over two lines.
-
-## 1. Players
-- Two players.
-- Each plays
-  one card.
-
-| tier | card |
-| --- | --- |
-| 1 | 3-coins |
-
-## 2. Scoring
-1. Most tricks wins.
-2. A tie is
-a draw.
-
-Decision: none.
-"""
 
 
 def rules_page(lang: str) -> AppTest:
@@ -62,76 +38,6 @@ def shown(at: AppTest) -> list[str]:
         + [m.value for m in at.markdown]
         + [e.label for e in at.expander]
     )
-
-
-# --- extraction -------------------------------------------------------------------------------------------
-
-
-def test_extraction_gives_one_entry_per_block_of_a_small_rules_text(tmp_path: Path) -> None:
-    path = tmp_path / "rules.md"
-    path.write_text(SMALL, encoding="utf-8")
-    found = [(m.context, m.msgid, m.locations[0][1]) for m in rules_messages(path)]
-    assert found == [
-        ("rules:0:0", "Little game: its rules", 1),
-        ("rules:0:1", "A preface that runs over two lines.", 3),
-        ("rules:1:0", "Players", 6),  # the number is notation and the anchor, not a word to translate
-        ("rules:1:1", "Two players.", 7),
-        ("rules:1:2", "Each plays one card.", 8),
-        ("rules:1:3", "| tier | card |\n| --- | --- |\n| 1 | 3-coins |", 11),
-        ("rules:2:0", "Scoring", 15),
-        ("rules:2:1", "Most tricks wins.", 16),
-        ("rules:2:2", "A tie is a draw.", 17),  # a line with no indent still carries on the item (as Markdown reads it)
-        ("rules:2:3", "Decision: none.", 20),
-    ]
-    assert all(m.locations[0][0] == str(path) for m in rules_messages(path))
-
-
-def test_the_blocks_put_back_in_english_are_the_source_lines(tmp_path: Path) -> None:
-    cut = blocks(SMALL)
-    assert [b.source for b in cut if b.kind == "item"] == [
-        "- Two players.",
-        "- Each plays\n  one card.",
-        "1. Most tricks wins.",
-        "2. A tie is\na draw.",
-    ]
-    assert [b.tight for b in cut if b.kind == "item"] == [False, True, False, True]
-    assert cut[4].markdown("Chacun joue\nune carte.") == "- Chacun joue une carte.", "an item stays one list item"
-    assert cut[2].markdown("Joueurs") == "## 1. Joueurs"
-
-
-def test_an_unreadable_rules_file_is_a_one_line_error(tmp_path: Path) -> None:
-    path = tmp_path / "rules.md"
-    path.write_bytes(b"# Title\n\xff\xfe broken\n")
-    with pytest.raises(ExtractError, match=r"rules\.md:1: \(file\): cannot be read"):
-        rules_messages(path)
-
-
-def test_the_shipped_template_holds_every_block_of_rules_md() -> None:
-    with (LOCALES / "content.pot").open("rb") as file:
-        template = {(m.context, m.id) for m in read_po(file) if m.id}
-    cut = blocks(RULES.read_text(encoding="utf-8"))
-    assert len(cut) == 51  # 11 headings + 6 paragraphs + 31 list items + 3 tables, counted in rules.md
-    assert sum(b.kind == "table" for b in cut) == 3 and sum(b.kind == "heading" for b in cut) == 11
-    assert {(b.context, b.text) for b in cut} <= template
-
-
-@pytest.mark.parametrize("lang", TRANSLATED)
-def test_every_translated_block_keeps_its_markdown(lang: str) -> None:
-    """The same code spans, bold, tables of the same shape: what a translator must not change."""
-    with po_path(LOCALES, lang, "content").open("rb") as file:
-        catalog = {m.context: m.string for m in read_po(file) if m.id and not m.fuzzy and isinstance(m.string, str)}
-    for block in blocks(RULES.read_text(encoding="utf-8")):
-        text = catalog.get(block.context)
-        assert text, f"{lang}: {block.context} is not translated"
-        assert sorted(re.findall(r"`[^`]+`", text)) == sorted(re.findall(r"`[^`]+`", block.text)), block.context
-        assert text.count("**") == block.text.count("**"), block.context
-        if block.kind == "table":
-            rows, english = text.splitlines(), block.text.splitlines()
-            assert len(rows) == len(english), block.context
-            assert [r.count("|") for r in rows] == [r.count("|") for r in english], block.context
-            assert rows[1] == english[1]
-        else:
-            assert "\n" not in text, f"{lang}: {block.context} must stay one paragraph"
 
 
 # --- the page ---------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
-"""``i18n-extract`` and ``i18n-status``: templates from the English sources, catalogs updated like msgmerge,
-translations kept, changed English made fuzzy, every learner-visible string counted."""
+"""``i18n-extract`` (tutor/i18n/extract.py): templates from the English sources (rules.md's blocks among them),
+catalogs updated like msgmerge, translations kept, changed English made fuzzy, and the shipped templates up to
+date."""
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -11,10 +11,10 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from tutor.cli import main
-from tutor.i18n import LANGUAGES
 from tutor.i18n.catalog import MESSAGES
-from tutor.i18n.extract import extract, ui_messages
-from tutor.i18n.runtime import po_path, pot_path
+from tutor.i18n.extract import ExtractError, extract, rules_messages, ui_messages
+from tutor.i18n.rules_text import blocks
+from tutor.i18n.runtime import LOCALES, po_path, pot_path
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "scenarios" / "examples"
@@ -123,47 +123,6 @@ def test_translations_survive_and_changed_english_becomes_fuzzy(tmp_path: Path, 
     assert entries(po_path(locales, "fr", "engine"), "fr")[("fmt.seat.N", "North")].string == "Nord"
 
 
-def test_i18n_status_counts_every_learner_visible_string(
-    tmp_path: Path, course: Path, package: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    locales = tmp_path / "locales"
-    monkeypatch.setattr("tutor.i18n.extract.PACKAGE", package)
-    assert main(["i18n-extract", "--locales", str(locales), str(course)]) == 0
-    capsys.readouterr()
-    translate_in_file(po_path(locales, "cs", "engine"), "cs", {"fmt.seat.N": "Sever", "fmt.seat.S": "Jih"})
-    translate_in_file(po_path(locales, "cs", "content"), "cs", {"spoiled-aces:title": "Zkažený štych"})
-    assert main(["i18n-status", "--locales", str(locales), str(course)]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in lines] == list(LANGUAGES)
-    counts = {
-        m[1]: (int(m[2]), int(m[3]), m[4])
-        for m in (re.fullmatch(r"(\w+): (\d+)/(\d+) \((\d+)%\)", x) for x in lines)
-        if m
-    }
-    assert len(counts) == 7, lines
-    total = len(MESSAGES) + len(entries(pot_path(locales, "content"))) + 4  # four app strings in the package
-    assert counts["en"] == (total, total, "100")
-    assert counts["cs"] == (3, total, str(300 // total))
-    assert counts["fr"] == (0, total, "0")
-
-
-def test_i18n_status_reports_a_broken_catalog(tmp_path: Path, course: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    locales = tmp_path / "locales"
-    assert main(["i18n-extract", "--locales", str(locales), str(course)]) == 0
-    path = po_path(locales, "mk", "engine")
-    translate_in_file(path, "mk", {"trick.led": "{leader} {card}"})  # {card:described} lost its spec
-    capsys.readouterr()
-    assert main(["i18n-status", "--locales", str(locales), str(course)]) == 1
-    captured = capsys.readouterr()
-    (problem,) = captured.err.splitlines()
-    assert re.fullmatch(
-        r".*mk/LC_MESSAGES/engine\.po:\d+: trick\.led: the translation writes \{card\}, the source only "
-        r"\{card:described\}",
-        problem,
-    )
-    assert len(captured.out.splitlines()) == 7
-
-
 def test_extract_refuses_content_with_problems(
     tmp_path: Path, course: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -172,3 +131,77 @@ def test_extract_refuses_content_with_problems(
     err = capsys.readouterr().err
     assert "broken.yaml:" in err and "Traceback" not in err
     assert not (tmp_path / "locales").exists(), "nothing is written from a course with problems"
+
+
+def test_the_templates_hold_exactly_the_current_english_sources() -> None:
+    from tutor.i18n.extract import sources
+
+    for domain, messages in sources().items():
+        with pot_path(LOCALES, domain).open("rb") as file:
+            pot = read_po(file)
+        written = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in pot if m.id}
+        current = {(m.context, m.msgid if m.plural is None else (m.msgid, m.plural)) for m in messages}
+        assert written == current, f"{domain}.pot is out of date: run aluette-tutor i18n-extract"
+
+
+RULES = ROOT / "tutor" / "app" / "rules.md"
+
+SMALL = """\
+# Little game: its rules
+
+A preface that runs
+over two lines.
+
+## 1. Players
+- Two players.
+- Each plays
+  one card.
+
+| tier | card |
+| --- | --- |
+| 1 | 3-coins |
+
+## 2. Scoring
+1. Most tricks wins.
+2. A tie is
+a draw.
+
+Decision: none.
+"""
+
+# --- extraction -------------------------------------------------------------------------------------------
+
+
+def test_extraction_gives_one_entry_per_block_of_a_small_rules_text(tmp_path: Path) -> None:
+    path = tmp_path / "rules.md"
+    path.write_text(SMALL, encoding="utf-8")
+    found = [(m.context, m.msgid, m.locations[0][1]) for m in rules_messages(path)]
+    assert found == [
+        ("rules:0:0", "Little game: its rules", 1),
+        ("rules:0:1", "A preface that runs over two lines.", 3),
+        ("rules:1:0", "Players", 6),  # the number is notation and the anchor, not a word to translate
+        ("rules:1:1", "Two players.", 7),
+        ("rules:1:2", "Each plays one card.", 8),
+        ("rules:1:3", "| tier | card |\n| --- | --- |\n| 1 | 3-coins |", 11),
+        ("rules:2:0", "Scoring", 15),
+        ("rules:2:1", "Most tricks wins.", 16),
+        ("rules:2:2", "A tie is a draw.", 17),  # a line with no indent still carries on the item (as Markdown reads it)
+        ("rules:2:3", "Decision: none.", 20),
+    ]
+    assert all(m.locations[0][0] == str(path) for m in rules_messages(path))
+
+
+def test_an_unreadable_rules_file_is_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "rules.md"
+    path.write_bytes(b"# Title\n\xff\xfe broken\n")
+    with pytest.raises(ExtractError, match=r"rules\.md:1: \(file\): cannot be read"):
+        rules_messages(path)
+
+
+def test_the_shipped_template_holds_every_block_of_rules_md() -> None:
+    with (LOCALES / "content.pot").open("rb") as file:
+        template = {(m.context, m.id) for m in read_po(file) if m.id}
+    cut = blocks(RULES.read_text(encoding="utf-8"))
+    assert len(cut) == 51  # 11 headings + 6 paragraphs + 31 list items + 3 tables, counted in rules.md
+    assert sum(b.kind == "table" for b in cut) == 3 and sum(b.kind == "heading" for b in cut) == 11
+    assert {(b.context, b.text) for b in cut} <= template

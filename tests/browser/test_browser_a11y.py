@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from emoji import emoji_in
-from test_browser_practice import serve
+from served_app import serve
 
 if TYPE_CHECKING:  # imported when the test runs, after the check that Chromium is there
     from axe_playwright_python.sync_playwright import Axe

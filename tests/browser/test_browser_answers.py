@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from test_browser_practice import CHROMIUM, FLAGS, server  # noqa: F401 - the served app, shared with test_browser
+from served_app import CHROMIUM, FLAGS, server  # noqa: F401 - the served app, a fixture
 
 PHONE = {"width": 390, "height": 844}
 

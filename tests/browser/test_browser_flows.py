@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect, sync_playwright
-from test_browser_practice import CHROMIUM, FLAGS, server  # noqa: F401  (server is the served app, a fixture)
+from served_app import CHROMIUM, FLAGS, server  # noqa: F401  (server is the served app, a fixture)
 
 from tutor.app import state
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_browser_practice import CHROMIUM, FLAGS, ROOT, serve
+from served_app import CHROMIUM, FLAGS, ROOT, serve
 
 from tutor.content.course import load_course
 from tutor.i18n import content_text

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from test_browser_practice import CHROMIUM, FLAGS, serve
+from served_app import CHROMIUM, FLAGS, serve
 
 from tutor.app import guest
 from tutor.progress.store import ProgressDB

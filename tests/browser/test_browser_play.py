@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser_practice import CHROMIUM, FLAGS, server  # noqa: F401 - the served app, shared with the other browser test
+from served_app import CHROMIUM, FLAGS, server  # noqa: F401 - the served app, a fixture
 
 SEED = "20"  # deal 1: South is not a chanter, so the chant's answer leads straight to the signals
 

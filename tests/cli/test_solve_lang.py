@@ -67,3 +67,23 @@ def test_the_readable_output_translates_titles_and_steps(capsys: pytest.CaptureF
         "  best: [A-swords, A-coins]",
     ]
     assert lines[-1].startswith("  note: ⟦Ţŵó áçéš") and lines[-1].endswith("⟧")
+
+
+# --- solve --lang ----------------------------------------------------------------------------------------
+
+
+def test_solve_lang_en_is_the_default(capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(ROOT / "scenarios" / "examples")
+    assert main(["solve", "--json", path]) == 0
+    default = capsys.readouterr().out
+    assert main(["solve", "--json", "--lang", "en", path]) == 0
+    assert capsys.readouterr().out == default
+    assert main(["solve", "--lang", "en", path]) == 0
+    assert "why:" in capsys.readouterr().out
+
+
+def test_solve_with_an_unknown_language_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--json", "--lang", "klingon", str(ROOT / "scenarios" / "examples")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "aluette-tutor: unknown language 'klingon' (languages: en fr cs sq mk ms gu)\n"

@@ -1,14 +1,13 @@
-"""rules.md sections 2-3: the 48 cards, their notations and the 19-tier ranking.
+"""The cards (tutor/engine/cards.py, rules.md section 2): the 48 cards, their notations and their names.
 
 Every expected value below is worked out by hand from rules.md, not taken from the engine.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
+import tutor.engine as engine
 from tutor.engine import (
     NAMED_CARDS,
     PACK,
@@ -17,12 +16,8 @@ from tutor.engine import (
     Suit,
     card,
     cards,
-    cards_of_tier,
     parse_card,
-    rank_cards,
-    tier,
 )
-from tutor.i18n.sentences import render_all
 
 # rules.md section 2: ranks A 2-9 J C K, suits coins cups swords clubs.
 RULE_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "C", "K")
@@ -40,14 +35,6 @@ NAMED_TIER = {
     "2-clubs": 7,
     "2-swords": 8,
 }
-RANK_TIER = {"A": 9, "K": 10, "C": 11, "J": 12, "9": 13, "8": 14, "7": 15, "6": 16, "5": 17, "4": 18, "3": 19}
-
-
-def rules_tier(code: str) -> int:
-    """The tier of a card per the table of rules.md section 3."""
-    if code in NAMED_TIER:
-        return NAMED_TIER[code]
-    return RANK_TIER[code.split("-")[0]]
 
 
 def codes(items: tuple[Card, ...] | list[Card]) -> list[str]:
@@ -187,82 +174,7 @@ def test_non_text_is_rejected_as_a_card(bad: object) -> None:
     assert "not a card" in message
 
 
-def test_rule_violation_is_a_value_error() -> None:
-    with pytest.raises(ValueError):
-        parse_card("Q-cups")
-
-
-# --- the 19 tiers -------------------------------------------------------------------------------
-
-
-def test_tier_counts_follow_the_table() -> None:
-    expected = {**dict.fromkeys(range(1, 9), 1), 9: 4, 10: 4, 11: 4, 12: 4, 13: 2}
-    expected |= {14: 4, 15: 4, 16: 4, 17: 4, 18: 4, 19: 2}
-    assert sum(expected.values()) == 48
-    assert Counter(tier(c) for c in PACK) == Counter(expected)
-    for number, count in expected.items():
-        assert len(cards_of_tier(number)) == count
-
-
-@pytest.mark.parametrize("code", ALL_CODES)
-def test_every_card_has_the_tier_of_the_table(code: str) -> None:
-    assert tier(card(code)) == rules_tier(code)
-
-
-@pytest.mark.parametrize(
-    ("code", "expected_tier"),
-    [
-        ("3-coins", 1),
-        ("3-cups", 2),
-        ("2-coins", 3),
-        ("2-cups", 4),
-        ("9-cups", 5),
-        ("9-coins", 6),
-        ("2-clubs", 7),
-        ("2-swords", 8),
-    ],
-)
-def test_each_named_card_has_its_own_tier(code: str, expected_tier: int) -> None:
-    assert tier(card(code)) == expected_tier
-    assert codes(cards_of_tier(expected_tier)) == [code]
-
-
-def test_cards_of_the_shared_tiers() -> None:
-    assert set(codes(cards_of_tier(9))) == {"A-coins", "A-cups", "A-swords", "A-clubs"}
-    assert set(codes(cards_of_tier(12))) == {"J-coins", "J-cups", "J-swords", "J-clubs"}
-    assert set(codes(cards_of_tier(13))) == {"9-swords", "9-clubs"}
-    assert set(codes(cards_of_tier(19))) == {"3-swords", "3-clubs"}
-
-
-def test_plain_threes_are_the_lowest_cards_in_the_pack() -> None:
-    assert tier(card("3-swords")) == tier(card("3-clubs")) == 19
-    lowest = max(tier(c) for c in PACK)
-    assert lowest == 19
-    assert {str(c) for c in PACK if tier(c) == lowest} == {"3-swords", "3-clubs"}
-    # below even the fours
-    assert tier(card("3-clubs")) > tier(card("4-coins"))
-
-
-def test_plain_nines_rank_just_below_the_jacks() -> None:
-    assert tier(card("9-swords")) == tier(card("9-clubs")) == 13
-    for suit in RULE_SUITS:
-        assert tier(card(f"J-{suit}")) < tier(card("9-swords")) < tier(card(f"8-{suit}"))
-    # and far below the named nines
-    assert tier(card("9-cups")) < tier(card("9-coins")) < tier(card("A-coins")) < tier(card("9-swords"))
-
-
-def test_suits_decide_nothing_outside_the_named_cards() -> None:
-    assert tier(card("A-coins")) == tier(card("A-clubs"))
-    assert tier(card("K-cups")) == tier(card("K-swords"))
-    assert tier(card("4-coins")) == tier(card("4-clubs"))
-    ranking = rank_cards([card("A-coins"), card("A-clubs")])
-    assert ranking.tie is True
-    assert set(ranking.outcome()["highest"]) == {"A-coins", "A-clubs"}  # type: ignore[arg-type]
-
-
-def test_twos_are_all_named_and_above_the_aces() -> None:
-    for suit in RULE_SUITS:
-        assert tier(card(f"2-{suit}")) < tier(card("A-coins"))
+# --- names ---------------------------------------------------------------------------------------
 
 
 def test_card_names() -> None:
@@ -281,101 +193,6 @@ def test_card_names() -> None:
     assert card("3-swords").name is None
     assert card("9-clubs").name is None
     assert card("A-coins").name is None
-
-
-# --- rank_cards ----------------------------------------------------------------------------------
-
-
-def group_sets(order: object) -> list[set[str]]:
-    assert isinstance(order, list)
-    return [set(group) for group in order]
-
-
-def test_rank_cards_single_best_card() -> None:
-    # tiers: 3-clubs 19, 9-swords 13, J-cups 12, 2-swords 8 (Deux d'écrit), 4-coins 18
-    ranking = rank_cards(list(cards("3-clubs 9-swords J-cups 2-swords 4-coins")))
-    outcome = ranking.outcome()
-    assert outcome["highest"] == ["2-swords"]
-    assert outcome["tie"] is False
-    assert outcome["order"] == [["2-swords"], ["J-cups"], ["9-swords"], ["4-coins"], ["3-clubs"]]
-    assert outcome["tiers"] == {"3-clubs": 19, "9-swords": 13, "J-cups": 12, "2-swords": 8, "4-coins": 18}
-
-
-def test_rank_cards_tie_at_the_top_groups_equal_cards() -> None:
-    # two aces (9), two kings (10), a seven (15)
-    ranking = rank_cards(list(cards("K-swords A-cups 7-coins A-clubs K-coins")))
-    outcome = ranking.outcome()
-    assert set(outcome["highest"]) == {"A-cups", "A-clubs"}  # type: ignore[arg-type]
-    assert outcome["tie"] is True
-    assert group_sets(outcome["order"]) == [{"A-cups", "A-clubs"}, {"K-swords", "K-coins"}, {"7-coins"}]
-    assert outcome["tiers"] == {"K-swords": 10, "A-cups": 9, "7-coins": 15, "A-clubs": 9, "K-coins": 10}
-
-
-def test_rank_cards_the_four_threes() -> None:
-    outcome = rank_cards(list(cards("3-clubs 3-swords 3-cups 3-coins"))).outcome()
-    assert outcome["highest"] == ["3-coins"]
-    assert outcome["tie"] is False
-    assert group_sets(outcome["order"]) == [{"3-coins"}, {"3-cups"}, {"3-swords", "3-clubs"}]
-
-
-def test_rank_cards_the_four_nines_and_a_jack() -> None:
-    outcome = rank_cards(list(cards("9-swords 9-coins J-clubs 9-clubs 9-cups"))).outcome()
-    assert outcome["highest"] == ["9-cups"]
-    assert group_sets(outcome["order"]) == [{"9-cups"}, {"9-coins"}, {"J-clubs"}, {"9-swords", "9-clubs"}]
-    assert outcome["tiers"] == {"9-swords": 13, "9-coins": 6, "J-clubs": 12, "9-clubs": 13, "9-cups": 5}
-
-
-def test_rank_cards_the_whole_pack_has_19_groups() -> None:
-    outcome = rank_cards(PACK).outcome()
-    order = outcome["order"]
-    assert isinstance(order, list)
-    assert len(order) == 19
-    assert order[0] == ["3-coins"]
-    assert set(order[-1]) == {"3-swords", "3-clubs"}
-
-
-def test_rank_cards_four_equal_cards() -> None:
-    outcome = rank_cards(list(cards("5-coins 5-cups 5-swords 5-clubs"))).outcome()
-    assert outcome["tie"] is True
-    assert set(outcome["highest"]) == {"5-coins", "5-cups", "5-swords", "5-clubs"}  # type: ignore[arg-type]
-    assert len(outcome["order"]) == 1  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("given", [[], ["3-coins"]])
-def test_rank_cards_needs_at_least_two_cards(given: list[str]) -> None:
-    with pytest.raises(RuleViolation):
-        rank_cards([card(code) for code in given])
-
-
-def test_rank_cards_rejects_a_duplicated_card() -> None:
-    with pytest.raises(RuleViolation) as caught:
-        rank_cards(list(cards("A-coins K-cups A-coins")))
-    assert "A-coins" in caught.value.message
-
-
-def test_rank_explanation_for_a_tie_names_both_cards_and_says_equal() -> None:
-    steps = render_all(rank_cards(list(cards("A-coins A-clubs 7-cups"))).explanation)
-    tie_steps = [s for s in steps if "A-coins" in s and "A-clubs" in s and "equal" in s]
-    assert tie_steps, steps
-
-
-def test_rank_explanation_names_the_single_highest_card() -> None:
-    steps = render_all(rank_cards(list(cards("4-coins 3-cups A-swords"))).explanation)
-    assert any("3-cups" in s and "Madame" in s and "highest" in s for s in steps), steps
-
-
-def test_rank_explanation_warns_about_the_traps() -> None:
-    steps = render_all(rank_cards(list(cards("3-swords 9-clubs 4-cups"))).explanation)
-    assert any("3-swords" in s and "lowest" in s for s in steps), steps
-    assert any("9-clubs" in s and "jacks" in s for s in steps), steps
-    # every card is named with its tier
-    assert any("3-swords" in s and "tier 19" in s for s in steps), steps
-    assert any("9-clubs" in s and "tier 13" in s for s in steps), steps
-
-
-def test_rank_explanation_does_not_call_a_named_three_a_trap() -> None:
-    steps = render_all(rank_cards(list(cards("3-coins 3-cups"))).explanation)
-    assert not any("plain three" in s for s in steps), steps
 
 
 # --- names in three languages --------------------------------------------------------------------
@@ -405,3 +222,39 @@ def test_suit_names_in_spanish_and_french() -> None:
         ("espadas", "épées"),
         ("bastos", "bâtons"),
     ]
+
+
+# --- one notation everywhere: every name the engine prints for a card reads back as that card -----
+
+
+@pytest.mark.parametrize("c", PACK, ids=str)
+def test_printed_names_read_back(c: Card) -> None:
+    assert parse_card(c.english) == c
+    assert parse_card(c.spanish) == c
+    assert parse_card(c.french) == c
+    assert parse_card(c.code.upper()) == c
+
+
+def test_worked_examples_of_foreign_names() -> None:
+    # Spanish: sota = jack (10), caballo = cavalier (11), rey = king (12); oros coins, copas cups,
+    # espadas swords, bastos clubs. French: deniers, coupes, épées, bâtons.
+    assert str(parse_card("sota de oros")) == "J-coins"
+    assert str(parse_card("caballo de copas")) == "C-cups"
+    assert str(parse_card("rey de bastos")) == "K-clubs"
+    assert str(parse_card("trois de deniers")) == "3-coins"
+    assert str(parse_card("as d'épées")) == "A-swords"
+    assert str(parse_card("valet de bâtons")) == "J-clubs"
+
+
+# --- Card's repr evaluates back to the card -------------------------------------------------------
+
+
+@pytest.mark.parametrize("c", PACK, ids=str)
+def test_a_cards_repr_evaluates_to_the_same_card(c: Card) -> None:
+    names = {name: getattr(engine, name) for name in engine.__all__}
+    assert eval(repr(c), names) == c
+
+
+def test_a_cards_repr_shows_its_code() -> None:
+    assert repr(card("3-coins")) == "card('3-coins')"
+    assert repr([card("A-swords"), Card("K", Suit.CUPS)]) == "[card('A-swords'), card('K-cups')]"

@@ -1,10 +1,14 @@
-"""rules.md section 6: the chant. Everyone must agree; the talon alternates eldest, dealer; keep nine best."""
+"""The chant (tutor/engine/chant.py, rules.md section 6): everyone must agree; the talon alternates eldest,
+dealer; keep the nine best."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rules_restated import CLOCKWISE, MODEST, left_of, packs, rules_tier, seats, suit_position
 
 from tutor.engine import Card, RuleViolation, Seat, cards, chant, keep_best
 from tutor.i18n.sentences import render_all
@@ -174,3 +178,46 @@ def test_a_chanters_hand_has_nine_cards() -> None:
     with pytest.raises(RuleViolation) as caught:
         chant(N, listed(TALON), hands={E: listed(EAST_HAND)[:8]})
     assert caught.value.path == ("hands", "E")
+
+
+# --- random talons, against rules.md restated (tests/rules_restated.py) -----------------------------------
+
+
+@MODEST
+@given(pack=packs, dealer=seats, refuse=st.lists(st.sampled_from(CLOCKWISE), max_size=2, unique=True))
+def test_the_chant_alternates_the_talon_and_keeps_the_nine_best(
+    pack: list[Card], dealer: str, refuse: list[str]
+) -> None:
+    eldest = left_of(dealer)
+    talon = pack[:12]
+    hands = {Seat(eldest): pack[12:21], Seat(dealer): pack[21:30]}
+    agree = {Seat(seat): seat not in refuse for seat in CLOCKWISE}
+    result = chant(Seat(dealer), talon, agree=agree, hands=hands)
+    outcome = result.outcome()
+    assert outcome["eldest"] == eldest
+    if refuse:
+        assert outcome["happens"] is False
+        assert outcome["received"] == {eldest: [], dealer: []}
+        assert "keep" not in outcome
+        return
+    assert outcome["happens"] is True
+    given_eldest = [str(talon[k]) for k in (0, 2, 4, 6, 8, 10)]
+    given_dealer = [str(talon[k]) for k in (1, 3, 5, 7, 9, 11)]
+    assert outcome["received"] == {eldest: given_eldest, dealer: given_dealer}
+    keeps = outcome["keep"]
+    keep_tiers = outcome["keep_tiers"]
+    assert isinstance(keeps, dict)
+    assert isinstance(keep_tiers, dict)
+    for seat, extra in ((eldest, talon[0::2]), (dealer, talon[1::2])):
+        fifteen = [*hands[Seat(seat)], *extra]
+        best_nine = sorted(rules_tier(c) for c in fifteen)[:9]
+        assert keep_tiers[seat] == best_nine
+        kept = keeps[seat]
+        assert len(set(kept)) == 9
+        assert set(kept) <= {str(c) for c in fifteen}
+        assert sorted(rules_tier(c) for c in fifteen if str(c) in kept) == best_nine
+        # within the tier that the cut splits, suit order coins, cups, swords, clubs decides
+        edge = best_nine[-1]
+        equal = sorted((c for c in fifteen if rules_tier(c) == edge), key=suit_position)
+        room = best_nine.count(edge)
+        assert {str(c) for c in equal if str(c) in kept} == {str(c) for c in equal[:room]}

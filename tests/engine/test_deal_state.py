@@ -1,4 +1,5 @@
-"""rules.md sections 5, 7 and 8: dealing, playing a deal out and scoring it.
+"""A deal played card by card (tutor/engine/deal_state.py, rules.md section 7): who leads and wins each trick,
+any card of the hand may be played, the trick under way, and a malformed deal as one located error.
 
 Every deal below was worked out trick by trick by hand from rules.md; the comments show the working.
 """
@@ -9,101 +10,42 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rules_restated import (
+    CLOCKWISE,
+    MODEST,
+    TITLES,
+    clockwise_from,
+    expected_score,
+    expected_trick,
+    left_of,
+    packs,
+    seat_letter,
+    seats,
+)
 
 from tutor.engine import (
     PACK,
     Card,
+    DealState,
     PlayedDeal,
     RuleViolation,
     Seat,
+    card,
     cards,
     cut,
     deal,
     play_deal,
-    score_deal,
-    shuffle_and_deal,
 )
 from tutor.i18n.sentences import render_all
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
-X = None  # a spoiled trick
-
-
-def codes(items: Sequence[Card]) -> list[str]:
-    return [str(c) for c in items]
-
-
-def words(text: str) -> list[str]:
-    """Card codes written by hand, separated by spaces."""
-    return text.split()
 
 
 def steps_with(steps: Sequence[str], *parts: str) -> list[str]:
     """The explanation steps that contain every one of ``parts``."""
     return [s for s in steps if all(p in s for p in parts)]
-
-
-# --- dealing (section 5) --------------------------------------------------------------------------
-
-
-def test_deal_three_at_a_time_starting_with_the_eldest() -> None:
-    # PACK in canonical order is A..K of coins, then cups, swords, clubs (12 each).
-    # North deals; East is the eldest; rounds go E, S, W, N, three cards at a time.
-    dealt = deal(PACK, N)
-    assert dealt.eldest is E
-    assert codes(dealt.hands[E]) == words("A-coins 2-coins 3-coins A-cups 2-cups 3-cups A-swords 2-swords 3-swords")
-    assert codes(dealt.hands[S]) == words("4-coins 5-coins 6-coins 4-cups 5-cups 6-cups 4-swords 5-swords 6-swords")
-    assert codes(dealt.hands[W]) == words("7-coins 8-coins 9-coins 7-cups 8-cups 9-cups 7-swords 8-swords 9-swords")
-    assert codes(dealt.hands[N]) == words("J-coins C-coins K-coins J-cups C-cups K-cups J-swords C-swords K-swords")
-    # the talon is the twelve clubs
-    assert codes(dealt.talon) == words(
-        "A-clubs 2-clubs 3-clubs 4-clubs 5-clubs 6-clubs 7-clubs 8-clubs 9-clubs J-clubs C-clubs K-clubs"
-    )
-    assert dealt.outcome()["eldest"] == "E"
-
-
-def test_deal_when_west_deals_north_is_eldest() -> None:
-    dealt = deal(PACK, W)
-    assert dealt.eldest is N
-    assert codes(dealt.hands[N])[:3] == ["A-coins", "2-coins", "3-coins"]
-    assert codes(dealt.hands[E])[:3] == ["4-coins", "5-coins", "6-coins"]
-    assert codes(dealt.hands[W])[:3] == ["J-coins", "C-coins", "K-coins"]
-    assert codes(dealt.hands[W])[3:6] == ["J-cups", "C-cups", "K-cups"]
-
-
-def test_deal_explanation_names_the_eldest() -> None:
-    steps = render_all(deal(PACK, S).explanation)
-    assert steps_with(steps, "West", "eldest")
-    assert steps_with(steps, "talon", "12")
-
-
-@pytest.mark.parametrize("bad_pack", [PACK[:47], (*PACK[:47], PACK[0])])
-def test_deal_needs_the_whole_pack(bad_pack: tuple[Card, ...]) -> None:
-    with pytest.raises(RuleViolation):
-        deal(bad_pack, N)
-
-
-def test_cut_puts_the_lifted_cards_underneath() -> None:
-    # lift five cards (A-5 of coins) off the top and put them underneath
-    after = cut(PACK, 5)
-    assert str(after[0]) == "6-coins"
-    assert codes(after[-5:]) == ["A-coins", "2-coins", "3-coins", "4-coins", "5-coins"]
-    assert sorted(codes(after)) == sorted(codes(PACK))
-
-
-@pytest.mark.parametrize("at", [0, 48, -1])
-def test_cut_must_lift_some_cards_and_leave_some(at: int) -> None:
-    with pytest.raises(RuleViolation):
-        cut(PACK, at)
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_shuffle_and_deal_gives_nine_each_and_twelve_in_the_talon(seed: int) -> None:
-    dealt = shuffle_and_deal(random.Random(seed), E)
-    assert {seat: len(hand) for seat, hand in dealt.hands.items()} == {N: 9, E: 9, S: 9, W: 9}
-    assert len(dealt.talon) == 12
-    every = [c for hand in dealt.hands.values() for c in hand] + list(dealt.talon)
-    assert sorted(codes(every)) == sorted(codes(PACK))
 
 
 # --- a deal played out (section 7) ------------------------------------------------------------------
@@ -336,161 +278,144 @@ def test_a_trick_of_three_cards_is_rejected() -> None:
     assert error.path == ("plays", 4)
 
 
-# --- scoring (section 8) ---------------------------------------------------------------------------
+# --- any card may be played -----------------------------------------------------------------------
+
+HANDS = {
+    Seat.E: "4-coins 8-coins 6-cups 3-cups 2-coins 7-swords 9-clubs 7-clubs J-swords",
+    Seat.S: "A-coins K-coins 4-cups 9-swords 4-swords 8-swords 4-clubs 8-clubs J-clubs",
+    Seat.W: "5-coins K-cups 3-coins 7-cups 5-swords J-coins 5-clubs A-swords 3-swords",
+    Seat.N: "6-coins 7-coins 5-cups 8-cups 6-swords C-coins 2-cups 6-clubs 3-clubs",
+}
 
 
-def test_most_tricks_wins_the_point() -> None:
-    score = score_deal([N, N, E, S, N, W, N, E, S])  # N 4, E 2, S 2, W 1
-    assert score.outcome() == {
-        "trick_winners": ["N", "N", "E", "S", "N", "W", "N", "E", "S"],
-        "tricks_won": {"N": 4, "E": 2, "S": 2, "W": 1},
-        "point_winner": "N",
-        "scoring_team": "NS",
-        "points": 1,
-        "mordienne": False,
-    }
+def start_state() -> DealState:
+    return DealState.start(Seat.N, {seat: list(cards(text)) for seat, text in HANDS.items()})
 
 
-def test_partners_do_not_pool_their_tricks() -> None:
-    # N 3 + S 3 = 6 for NS, but E alone has 3 and reached it first (trick 3); W has 0.
-    score = score_deal([E, E, E, N, N, S, S, N, S])
-    assert score.tricks_won == {N: 3, E: 3, S: 3, W: 0}
-    assert score.point_winner is E
-    assert score.scoring_team is not None and score.scoring_team.value == "EW"
+def test_legal_cards_are_the_whole_hand_at_every_turn() -> None:
+    state = start_state()
+    assert state.to_play is Seat.E  # North deals, East is the eldest
+    assert set(state.legal_cards()) == set(cards(HANDS[Seat.E]))
+    # East leads a coin; South may play anything, including cards of other suits
+    state = state.play(card("4-coins"))
+    assert set(state.legal_cards()) == set(cards(HANDS[Seat.S]))
+    # South plays a cup although holding coins: no duty to follow suit
+    state = state.play(card("4-cups"))
+    assert set(state.legal_cards()) == set(cards(HANDS[Seat.W]))
+    # West plays a card that does not beat anything: no duty to beat either
+    state = state.play(card("3-swords"))
+    assert set(state.legal_cards()) == set(cards(HANDS[Seat.N]))
+    state = state.play(card("3-clubs"))
+    # 4-cups and 4-coins share tier 18 and nothing beats them: spoiled, East leads again
+    assert state.tricks[-1].spoiled
+    assert state.to_play is Seat.E
+    assert set(state.legal_cards()) == set(cards(HANDS[Seat.E])) - {card("4-coins")}
 
 
-def test_two_way_tie_goes_to_whoever_reached_the_count_first() -> None:
-    # N wins tricks 1, 2, 6; E wins 3, 4, 5. Both have 3; E reached 3 at trick 5, N only at trick 6.
-    score = score_deal([N, N, E, E, E, N, X, W, S])
-    assert score.point_winner is E
-    assert score.points == 1
-    tie = steps_with(render_all(score.explanation), "first")
-    assert tie, render_all(score.explanation)
-    assert "East at trick 5" in tie[0]
-    assert "North at trick 6" in tie[0]
-    assert "East was first" in tie[0]
+def test_a_card_not_in_hand_cannot_be_played() -> None:
+    state = start_state()
+    with pytest.raises(RuleViolation) as caught:
+        state.play(card("A-coins"))  # South's card, but East is to play
+    assert "A-coins" in caught.value.message
 
 
-def test_three_way_tie_goes_to_whoever_reached_the_count_first() -> None:
-    # S wins 1 and 6 (reaches 2 at trick 6), W wins 2 and 5 (trick 5), N wins 4 and 7 (trick 7).
-    score = score_deal([S, W, X, N, W, S, N, X, X])
-    assert score.tricks_won == {N: 2, E: 0, S: 2, W: 2}
-    assert score.point_winner is W
-    assert score.outcome()["scoring_team"] == "EW"
-    tie = steps_with(render_all(score.explanation), "tie")
-    assert tie and "West was first" in tie[0], render_all(score.explanation)
+# --- the trick under way ------------------------------------------------------------------------------
 
 
-def test_four_way_tie_goes_to_whoever_reached_the_count_first() -> None:
-    # E wins 1, 4; N wins 2, 3 (reaches 2 at trick 3); S wins 5, 6; W wins 7, 9.
-    score = score_deal([E, N, N, E, S, S, W, X, W])
-    assert score.tricks_won == {N: 2, E: 2, S: 2, W: 2}
-    assert score.point_winner is N
-    tie = steps_with(render_all(score.explanation), "first")
-    assert tie and "North at trick 3" in tie[0] and "North was first" in tie[0], render_all(score.explanation)
+def test_current_plays_pairs_each_card_with_its_player_from_the_leader() -> None:
+    hands = {seat: tuple(PACK[9 * n : 9 * n + 9]) for n, seat in enumerate(Seat)}
+    state = DealState.start(Seat.S, hands)  # West is eldest and leads
+    assert state.current_plays == ()
+    state = state.play(hands[Seat.W][0]).play(hands[Seat.N][3])
+    assert state.current_plays == ((Seat.W, hands[Seat.W][0]), (Seat.N, hands[Seat.N][3]))
+    state = state.play(hands[Seat.E][0]).play(hands[Seat.S][0])
+    assert state.current_plays == (), "a finished trick is no longer under way"
 
 
-def test_a_deal_of_nothing_but_spoiled_tricks_scores_nothing() -> None:
-    for mordienne in (False, True):
-        score = score_deal([X] * 9, mordienne)
-        assert score.outcome() == {
-            "trick_winners": [None] * 9,
-            "tricks_won": {"N": 0, "E": 0, "S": 0, "W": 0},
-            "point_winner": None,
-            "scoring_team": None,
-            "points": 0,
-            "mordienne": False,
-        }
-        assert steps_with(render_all(score.explanation), "nobody scores")
+# --- random deals played to the end, against rules.md restated (tests/rules_restated.py) ------------------
 
 
-def test_one_trick_won_among_spoiled_ones_wins_the_point() -> None:
-    score = score_deal([X, X, X, E, X, X, X, X, X])
-    assert score.point_winner is E
-    assert score.points == 1
+@MODEST
+@given(pack=packs, at=st.integers(1, 47), dealer=seats, chooser=st.randoms(use_true_random=False), rule=st.booleans())
+def test_random_deal_played_to_the_end_follows_the_rules(
+    pack: list[Card], at: int, dealer: str, chooser: random.Random, rule: bool
+) -> None:
+    # dealing: 3-3-3 from the eldest, 12 left in the talon
+    cut_pack = cut(pack, at)
+    assert list(cut_pack) == [*pack[at:], *pack[:at]]
+    dealt = deal(cut_pack, Seat(dealer))
+    eldest = left_of(dealer)
+    order = clockwise_from(eldest)
+    for k, seat in enumerate(order):
+        rounds = (cut_pack[12 * r + 3 * k : 12 * r + 3 * k + 3] for r in range(3))
+        expected_hand = [c for three in rounds for c in three]
+        assert list(dealt.hands[Seat(seat)]) == expected_hand
+    assert list(dealt.talon) == list(cut_pack[36:])
+    every = [c for hand in dealt.hands.values() for c in hand] + list(dealt.talon)
+    assert len(every) == 48
+    assert set(every) == set(PACK)
 
+    # play nine tricks with random choices, predicting every turn independently
+    state = DealState.start(Seat(dealer), dealt.hands)
+    remaining = {seat: set(dealt.hands[Seat(seat)]) for seat in CLOCKWISE}
+    played: dict[str, list[Card]] = {seat: [] for seat in CLOCKWISE}
+    plays: list[list[Card]] = []
+    leaders: list[str] = []
+    winners: list[str | None] = []
+    leader = eldest
+    for _ in range(9):
+        leaders.append(leader)
+        trick_cards: list[Card] = []
+        for seat in clockwise_from(leader):
+            assert state.to_play.value == seat
+            assert set(state.legal_cards()) == remaining[seat]  # any card in hand may be played
+            choice = chooser.choice(sorted(remaining[seat], key=str))
+            state = state.play(choice)
+            remaining[seat].remove(choice)
+            played[seat].append(choice)
+            trick_cards.append(choice)
+        plays.append(trick_cards)
+        winner, leader = expected_trick(leaders[-1], trick_cards)
+        trick = state.tricks[-1]
+        assert seat_letter(trick.winner) == winner
+        assert trick.spoiled is (winner is None)
+        assert trick.next_leader.value == leader
+        winners.append(winner)
 
-@pytest.mark.parametrize("count", [8, 10])
-def test_a_deal_has_nine_tricks(count: int) -> None:
-    with pytest.raises(RuleViolation):
-        score_deal([N] * count)
+    assert state.finished
+    assert len(state.tricks) == 9
+    assert state.legal_cards() == ()
+    for seat in CLOCKWISE:
+        assert len(played[seat]) == 9
+        assert sorted(played[seat], key=str) == sorted(dealt.hands[Seat(seat)], key=str)
+        assert state.played_by(Seat(seat)) == played[seat]
+        assert remaining[seat] == set()
 
+    # replaying the same cards through play_deal gives the same deal, scored per section 8
+    replay = play_deal(Seat(dealer), dealt.hands, plays, mordienne=rule)
+    outcome = replay.outcome()
+    assert outcome["leaders"] == leaders
+    assert outcome["trick_winners"] == winners
+    assert [seat_letter(t.winner) for t in replay.tricks] == [seat_letter(t.winner) for t in state.tricks]
+    assert outcome["tricks_won"] == {seat: winners.count(seat) for seat in CLOCKWISE}
+    point_winner, points, mordienne = expected_score(winners, rule)
+    assert outcome["point_winner"] == point_winner
+    assert outcome["points"] == points
+    assert outcome["points"] in (0, 1, 2)
+    assert outcome["mordienne"] is mordienne
+    assert outcome["scoring_team"] == (None if point_winner is None else ("NS" if point_winner in "NS" else "EW"))
 
-# --- mordienne -------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "winners",
-    [
-        [E, E, E, E, N, N, N, N, N],  # the seeds' example: lose four, win five
-        [E, S, W, X, N, N, N, N, N],  # the first four went to three players and one was spoiled
-        [X, X, E, N, N, N, N, N, N],  # spoiled tricks BEFORE the first win do not break it
-        [X, N, N, N, N, N, N, N, N],  # the first trick was spoiled, so North did not win it
-    ],
-)
-def test_mordienne_runs_are_worth_two_when_the_rule_is_on(winners: list[Seat | None]) -> None:
-    on = score_deal(winners, mordienne=True)
-    assert on.point_winner is N
-    assert on.points == 2
-    assert on.outcome()["mordienne"] is True
-    assert steps_with(render_all(on.explanation), "mordienne", "2")
-    off = score_deal(winners, mordienne=False)
-    assert off.point_winner is N
-    assert off.points == 1
-    assert off.outcome()["mordienne"] is False
-
-
-def test_a_lone_ninth_trick_after_eight_spoiled_ones_is_a_mordienne() -> None:
-    # Literal reading of section 8: South did not win trick 1, won nothing before trick 9, then won
-    # every remaining trick (just the ninth).
-    score = score_deal([X, X, X, X, X, X, X, X, S], mordienne=True)
-    assert score.point_winner is S
-    assert score.points == 2
-
-
-def test_winning_all_nine_from_the_first_trick_is_not_a_mordienne() -> None:
-    score = score_deal([N] * 9, mordienne=True)
-    assert score.point_winner is N
-    assert score.points == 1
-    assert score.mordienne is False
-    assert steps_with(render_all(score.explanation), "No mordienne", "first trick")
-
-
-def test_a_spoiled_trick_after_the_first_win_breaks_the_mordienne() -> None:
-    score = score_deal([E, E, E, N, N, X, N, N, N], mordienne=True)  # N 5, E 3
-    assert score.point_winner is N
-    assert score.points == 1
-    assert score.outcome()["mordienne"] is False
-    assert steps_with(render_all(score.explanation), "No mordienne", "trick 6", "spoiled")
-
-
-def test_another_players_trick_after_the_first_win_breaks_the_mordienne() -> None:
-    score = score_deal([E, N, N, N, S, N, N, N, N], mordienne=True)  # N 7
-    assert score.point_winner is N
-    assert score.points == 1
-    assert score.outcome()["mordienne"] is False
-    assert steps_with(render_all(score.explanation), "No mordienne", "trick 5", "South")
-
-
-def test_losing_the_ninth_trick_breaks_the_mordienne() -> None:
-    score = score_deal([E, N, N, N, N, N, N, N, W], mordienne=True)
-    assert score.point_winner is N
-    assert score.points == 1
-
-
-def test_the_run_counts_only_for_the_point_winner() -> None:
-    # E wins 1-4, trick 5 is spoiled, N wins 6-9: both have 4; E reached 4 at trick 4, N at trick 9.
-    # North's tricks have the mordienne shape, but East takes the point and East won trick 1.
-    score = score_deal([E, E, E, E, X, N, N, N, N], mordienne=True)
-    assert score.point_winner is E
-    assert score.scoring_team is not None and score.scoring_team.value == "EW"
-    assert score.points == 1
-    assert score.outcome()["mordienne"] is False
-
-
-def test_the_point_winner_with_the_run_is_the_one_who_scores_double() -> None:
-    # W wins 1-3, N wins 5-9: N has 5, the most, and the run.
-    score = score_deal([W, W, W, X, N, N, N, N, N], mordienne=True)
-    assert score.point_winner is N
-    assert score.points == 2
-    assert score.outcome()["scoring_team"] == "NS"
+    # the explanation agrees with the outcome
+    steps = render_all(replay.explanation)
+    for number, winner in enumerate(winners, start=1):
+        line = steps_with(steps, f"Trick {number}:")
+        assert len(line) == 1
+        assert ("spoiled" in line[0]) is (winner is None)
+        if winner is not None:
+            assert TITLES[winner] in line[0]
+    if point_winner is None:
+        assert steps_with(steps, "nobody scores")
+    else:
+        assert steps_with(steps, TITLES[point_winner], "point")
+    if points == 2:
+        assert steps_with(steps, "mordienne")

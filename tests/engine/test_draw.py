@@ -1,10 +1,14 @@
-"""rules.md section 4: the partnership draw. Face-up cards go round, skipping holders of a top card."""
+"""The partnership draw (tutor/engine/draw.py, rules.md section 4): face-up cards go round, skipping holders of
+a top card."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rules_restated import MODEST, packs, simulate_draw
 
 from tutor.engine import Card, RuleViolation, cards, partnership_draw
 from tutor.i18n.sentences import render_all
@@ -123,3 +127,31 @@ def test_the_draw_needs_four_players(players: list[str]) -> None:
 def test_an_empty_name_is_an_error() -> None:
     error = draw_error(["Ann", "", "Cat", "Dan"], "3-coins 3-cups 2-coins 2-cups")
     assert error.path == ("players", 1)
+
+
+# --- random packs, against rules.md restated (tests/rules_restated.py) ------------------------------------
+
+
+@MODEST
+@given(pack=packs, players=st.permutations(["Ann", "Bob", "Cat", "Dan"]))
+def test_the_draw_skips_top_card_holders_and_pairs_the_top_cards(pack: list[Card], players: list[str]) -> None:
+    used, received, holders = simulate_draw(players, pack)
+    outcome = partnership_draw(players, pack[:used]).outcome()
+    assert outcome["holders"] == holders
+    assert outcome["received"] == received
+    assert outcome["partnerships"] == [[holders["monsieur"], holders["madame"]], [holders["borgne"], holders["vache"]]]
+    assert outcome["first_dealer"] == holders["madame"]
+    assert sorted(holders.values()) == sorted(players)  # one top card each
+    if used < len(pack):  # the fourth top card may be the 48th card, with nothing after it
+        try:
+            partnership_draw(players, pack[: used + 1])
+        except RuleViolation as error:
+            assert error.path == ("cards", used)
+        else:
+            raise AssertionError("a card after the last top card must be an error")
+    try:
+        partnership_draw(players, pack[: used - 1])
+    except RuleViolation as error:
+        assert error.path == ("cards",)
+    else:
+        raise AssertionError("running out before the fourth top card must be an error")

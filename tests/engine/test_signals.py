@@ -1,22 +1,30 @@
-"""rules.md section 10: partners' signals, looked up both ways, and the signals a hand calls for."""
+"""Partners' signals (tutor/engine/signals.py, rules.md section 10): looked up both ways, the signals a hand
+calls for, and why a signal the hand does not call for is false."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rules_restated import MODEST, SIGNAL_ID, SIGNAL_ORDER
 
 from tutor.engine import (
+    PACK,
     SIGNAL_IDS,
+    Card,
     RuleViolation,
     card,
     cards,
     find_by_gesture,
     hand_signals,
     look_up,
+    signal,
     signal_for_card,
 )
-from tutor.i18n.sentences import render_all
+from tutor.engine.signals import false_signal
+from tutor.i18n.sentences import render, render_all
 
 # rules.md section 10, copied from the table (Decision: little finger for Petit-neuf).
 TABLE = [
@@ -172,3 +180,63 @@ def test_the_hand_explanation_names_each_signal_and_its_gesture() -> None:
     steps = explanation_steps("9-coins A-coins 4-cups 5-cups 6-cups 7-cups 8-cups J-cups C-cups")
     assert any("9-coins" in s and "petit-neuf" in s and "little finger" in s for s in steps), steps
     assert any("1 ace" in s for s in steps), steps
+
+
+# --- a false signal is the engine's to say ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("signal_id", "hand", "expected"),
+    [
+        (
+            "monsieur",
+            "A-coins 4-cups",
+            "the 'monsieur' signal says \"I hold Monsieur\", but you don't hold 3-coins (Monsieur)",
+        ),
+        ("aces", "3-coins 4-cups", "the 'aces' signal says \"I hold aces\", but you hold no ace"),
+        (
+            "useless-hand",
+            "5-cups A-coins 2-cups",
+            "your hand is not useless: 2-cups (La Vache) and A-coins are worth a signal",
+        ),
+        ("useless-hand", "5-cups A-coins", "your hand is not useless: A-coins is worth a signal"),
+    ],
+)
+def test_a_false_signal_says_why(signal_id: str, hand: str, expected: str) -> None:
+    found = false_signal(signal(signal_id), cards(hand))
+    assert found is not None and render(found) == expected
+
+
+@pytest.mark.parametrize(
+    ("signal_id", "hand"),
+    [
+        ("monsieur", "3-coins 4-cups"),
+        ("aces", "A-swords 4-cups"),
+        ("useless-hand", "5-cups 4-swords 3-clubs"),
+        ("mordienne", "5-cups 4-swords"),  # a plan, not a card: never false
+    ],
+)
+def test_a_true_signal_is_not_false(signal_id: str, hand: str) -> None:
+    assert false_signal(signal(signal_id), cards(hand)) is None
+
+
+def test_every_signal_a_hand_calls_for_is_true_for_it() -> None:
+    for n in range(0, 48, 3):
+        hand = PACK[n : n + 9]
+        assert all(false_signal(s, hand) is None for s in hand_signals(hand).signals)
+
+
+# --- random hands, against rules.md restated (tests/rules_restated.py) ------------------------------------
+
+
+@MODEST
+@given(hand=st.lists(st.sampled_from(PACK), min_size=9, max_size=9, unique=True))
+def test_a_hand_signals_its_named_cards_then_aces_or_else_uselessness(hand: list[Card]) -> None:
+    codes = {str(c) for c in hand}
+    aces = sum(1 for code in codes if code.startswith("A-"))
+    expected = [SIGNAL_ID[code] for code in SIGNAL_ORDER if code in codes]
+    if aces:
+        expected.append("aces")
+    if not expected:
+        expected = ["useless-hand"]
+    assert hand_signals(hand).outcome() == {"signals": expected, "aces": aces}

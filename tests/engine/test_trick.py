@@ -1,4 +1,4 @@
-"""rules.md section 7: one trick. The best tier wins; a shared best tier spoils the trick.
+"""One trick (tutor/engine/trick.py, rules.md section 7): the best tier wins; a shared best tier spoils the trick.
 
 Expected results are worked out by hand from the tier table of rules.md section 3.
 """
@@ -6,8 +6,11 @@ Expected results are worked out by hand from the tier table of rules.md section 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rules_restated import MODEST, TITLES, expected_trick, rules_tier, seats
 
-from tutor.engine import DealState, RuleViolation, Seat, Trick, card, cards, resolve_trick
+from tutor.engine import PACK, Card, RuleViolation, Seat, Trick, cards, resolve_trick
 from tutor.i18n.sentences import render_all
 
 
@@ -162,47 +165,6 @@ def test_a_lower_shared_tier_is_not_called_spoiled() -> None:
     assert steps_with(steps, "2-swords", "South", "wins")
 
 
-# --- any card may be played -----------------------------------------------------------------------
-
-HANDS = {
-    Seat.E: "4-coins 8-coins 6-cups 3-cups 2-coins 7-swords 9-clubs 7-clubs J-swords",
-    Seat.S: "A-coins K-coins 4-cups 9-swords 4-swords 8-swords 4-clubs 8-clubs J-clubs",
-    Seat.W: "5-coins K-cups 3-coins 7-cups 5-swords J-coins 5-clubs A-swords 3-swords",
-    Seat.N: "6-coins 7-coins 5-cups 8-cups 6-swords C-coins 2-cups 6-clubs 3-clubs",
-}
-
-
-def start_state() -> DealState:
-    return DealState.start(Seat.N, {seat: list(cards(text)) for seat, text in HANDS.items()})
-
-
-def test_legal_cards_are_the_whole_hand_at_every_turn() -> None:
-    state = start_state()
-    assert state.to_play is Seat.E  # North deals, East is the eldest
-    assert set(state.legal_cards()) == set(cards(HANDS[Seat.E]))
-    # East leads a coin; South may play anything, including cards of other suits
-    state = state.play(card("4-coins"))
-    assert set(state.legal_cards()) == set(cards(HANDS[Seat.S]))
-    # South plays a cup although holding coins: no duty to follow suit
-    state = state.play(card("4-cups"))
-    assert set(state.legal_cards()) == set(cards(HANDS[Seat.W]))
-    # West plays a card that does not beat anything: no duty to beat either
-    state = state.play(card("3-swords"))
-    assert set(state.legal_cards()) == set(cards(HANDS[Seat.N]))
-    state = state.play(card("3-clubs"))
-    # 4-cups and 4-coins share tier 18 and nothing beats them: spoiled, East leads again
-    assert state.tricks[-1].spoiled
-    assert state.to_play is Seat.E
-    assert set(state.legal_cards()) == set(cards(HANDS[Seat.E])) - {card("4-coins")}
-
-
-def test_a_card_not_in_hand_cannot_be_played() -> None:
-    state = start_state()
-    with pytest.raises(RuleViolation) as caught:
-        state.play(card("A-coins"))  # South's card, but East is to play
-    assert "A-coins" in caught.value.message
-
-
 def test_tied_seats_and_play_order_worked_by_hand() -> None:
     # West leads 5-cups; North K-coins; East K-swords; South 7-clubs. The kings (tier 10) tie: spoiled by N and E.
     t = resolve_trick(Seat.W, cards("5-cups K-coins K-swords 7-clubs"))
@@ -210,3 +172,24 @@ def test_tied_seats_and_play_order_worked_by_hand() -> None:
     assert t.play_order == {Seat.W: 1, Seat.N: 2, Seat.E: 3, Seat.S: 4}
     won = resolve_trick(Seat.W, cards("5-cups K-coins A-swords 7-clubs"))
     assert won.tied_seats == frozenset()
+
+
+# --- random tricks, against rules.md restated (tests/rules_restated.py) -----------------------------------
+
+four_cards = st.lists(st.sampled_from(PACK), min_size=4, max_size=4, unique=True)
+
+
+@MODEST
+@given(leader=seats, played=four_cards)
+def test_a_trick_is_spoiled_exactly_when_the_best_tier_is_shared(leader: str, played: list[Card]) -> None:
+    trick = resolve_trick(Seat(leader), played)
+    winner, next_leader = expected_trick(leader, played)
+    best = min(rules_tier(c) for c in played)
+    assert trick.spoiled is (sum(1 for c in played if rules_tier(c) == best) > 1)
+    assert trick.outcome()["winner"] == winner
+    assert trick.outcome()["next_leader"] == next_leader
+    assert set(trick.outcome()["best"]) == {str(c) for c in played if rules_tier(c) == best}  # type: ignore[arg-type]
+    if trick.spoiled:
+        spoiled = steps_with(render_all(trick.explanation), "spoiled", TITLES[leader], "leads again")
+        assert spoiled
+        assert all(str(c) in spoiled[0] for c in played if rules_tier(c) == best)

@@ -1,5 +1,6 @@
-"""The translators' catalogs: they parse and compile, carry their sources' placeholders and plural forms, and
-a translation put in a catalog reaches the learner (or the English source does, counted)."""
+"""The translators' catalogs at run time (tutor/i18n/runtime.py): they parse and compile, carry their sources'
+placeholders and plural forms, and a translation put in a catalog reaches the learner (or the English source
+does, counted)."""
 
 from __future__ import annotations
 
@@ -14,13 +15,12 @@ from babel.messages.pofile import read_po
 
 from tutor.engine import Seat, Team, card
 from tutor.engine.steps import step
-from tutor.i18n import FALLBACKS, LANGUAGES, TRANSLATED, content_text, translate
+from tutor.i18n import FALLBACKS, TRANSLATED, content_text, translate
 from tutor.i18n.runtime import (
     DOMAINS,
     LOCALES,
     placeholder_problem,
     po_path,
-    pot_path,
     read_catalog,
     reload_catalogs,
 )
@@ -89,17 +89,6 @@ def test_plural_forms_follow_each_language() -> None:
         assert entry.count("msgstr[") == nplurals, entry
     rule = read_catalog(po_path(LOCALES, "cs", "engine"), "cs", "engine").plural
     assert [rule(n) for n in (0, 1, 2, 3, 4, 5, 11, 21, 22)] == [2, 0, 1, 1, 1, 2, 2, 2, 2]
-
-
-def test_the_templates_hold_exactly_the_current_english_sources() -> None:
-    from tutor.i18n.extract import sources
-
-    for domain, messages in sources().items():
-        with pot_path(LOCALES, domain).open("rb") as file:
-            pot = read_po(file)
-        written = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in pot if m.id}
-        current = {(m.context, m.msgid if m.plural is None else (m.msgid, m.plural)) for m in messages}
-        assert written == current, f"{domain}.pot is out of date: run aluette-tutor i18n-extract"
 
 
 # --- placeholders --------------------------------------------------------------------------------------------
@@ -239,36 +228,6 @@ def test_content_texts_are_keyed_by_file_id_and_key_path_and_follow_the_english(
     assert FALLBACKS.count("cs") == 2
 
 
-def test_every_language_is_offered_with_its_own_name() -> None:
-    from tutor.i18n import LANGUAGE_NAMES, native_name
-
-    assert LANGUAGES == ("en", "fr", "cs", "sq", "mk", "ms", "gu")
-    assert [native_name(lang) for lang in LANGUAGES] == [
-        "English",
-        "Français",
-        "Čeština",
-        "Shqip",
-        "Македонски",
-        "Bahasa Melayu",
-        "ગુજરાતી",
-    ]
-    assert native_name("de") == "Deutsch"  # an eighth language is named by Babel until it is listed
-    assert set(LANGUAGE_NAMES) == set(LANGUAGES)
-
-
-def test_the_language_comes_from_the_link_then_the_learner_then_the_browser() -> None:
-    from tutor.i18n import pick_language
-
-    assert pick_language("cs", "fr", "gu-IN") == "cs"
-    assert pick_language(" CS ", None, None) == "cs"
-    assert pick_language("klingon", "fr", "gu-IN") == "fr", "an unknown ?lang= is passed over"
-    assert pick_language(None, None, "gu-IN") == "gu"
-    assert pick_language(None, None, "mk_MK") == "mk"
-    assert pick_language(None, "de", "de-DE") == "en"
-    assert pick_language() == "en"
-    assert pick_language(None, None, "qps") == "en", "the pseudo-language is never picked for a learner"
-
-
 def test_po_files_have_no_entry_twice() -> None:
     for lang in TRANSLATED:
         for domain in DOMAINS:
@@ -276,17 +235,3 @@ def test_po_files_have_no_entry_twice() -> None:
             # an entry is its context and its English: pgettext gives one context to several strings
             entries = re.findall(r'^msgctxt "(.*)"\nmsgid ((?:".*"\n)+)', text, re.MULTILINE)
             assert len(entries) == len(set(entries)), (lang, domain)
-
-
-def test_i18n_status_of_the_shipped_catalogs_is_one_line_per_language(capsys: pytest.CaptureFixture[str]) -> None:
-    from tutor.cli import main
-    from tutor.i18n.extract import sources
-
-    total = sum(len(messages) for messages in sources().values())
-    assert main(["i18n-status"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in lines] == list(LANGUAGES)
-    assert lines[0] == f"en: {total}/{total} (100%)"
-    for line in lines[1:]:
-        match = re.fullmatch(r"[a-z]{2}: (\d+)/(\d+) \((\d+)%\)", line)
-        assert match and int(match[2]) == total and int(match[3]) == 100 * int(match[1]) // total, line

@@ -1,21 +1,16 @@
-"""A whole game against the bots (tutor/play/match.py) and saved deals (tutor/play/record.py)."""
+"""A whole game against the bots (tutor/play/match.py): the draw and the seats, whole games legal and scored like
+the engine, the phases and the learner's actions, and a game saved and resumed. Saved deals: test_record.py."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import random
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.content.course import load_course
-from tutor.content.solve import solve
 from tutor.engine import (
     PACK,
     DealState,
@@ -31,10 +26,6 @@ from tutor.engine import (
 from tutor.i18n.sentences import render_all
 from tutor.play import bots
 from tutor.play.match import LEARNER, PARTNER, Match
-from tutor.play.record import deal_scenario, save_deal
-
-ROOT = Path(__file__).resolve().parents[2]
-DAY = dt.date(2025, 3, 14)
 
 
 def learner_step(match: Match, rng: random.Random, style: str) -> None:
@@ -367,95 +358,6 @@ def test_damaged_snapshot_is_refused_plainly() -> None:
         Match.from_dict({"version": 1})
     with pytest.raises(RuleViolation, match="version"):
         Match.from_dict({"version": 99})
-
-
-# --- saved deals -------------------------------------------------------------------------------------------
-
-
-def test_saved_deal_passes_check_and_solve_reproduces_it(tmp_path: Path) -> None:
-    match = whole_game(17, "random", mordienne=True)
-    for number in range(1, 6):
-        path = save_deal(match, tmp_path, number, on=DAY)
-        assert path.name == f"played-20250314-{number}.yaml"
-    course = load_course([str(tmp_path)], verify=True)
-    assert course.problems == ()
-    assert len(course.scenarios) == 5
-    for deal, scenario in zip(match.deals, course.scenarios.values(), strict=True):
-        state = deal.replay()
-        result = solve(scenario)
-        outcome = result.outcome()
-        assert outcome["trick_winners"] == [t.winner.value if t.winner else None for t in state.tricks]
-        assert outcome["leaders"] == [t.leader.value for t in state.tricks]
-        score = match.deal_scores()[deal.number - 1]
-        assert outcome["point_winner"] == (score.point_winner.value if score.point_winner else None)
-        assert outcome["points"] == score.points
-        assert scenario.mordienne is True and scenario.kind == "deal" and scenario.difficulty == 3
-        assert scenario.ask == ("point_winner", "leaders")
-
-
-def test_saved_deal_after_a_chant_uses_the_hands_as_played(tmp_path: Path) -> None:
-    match = first_deal_with(lambda m: m.phase in ("deal-over", "game-over") and m.deal.chant_happened)  # type: ignore[union-attr]
-    data = deal_scenario(match, on=DAY)
-    deal = match.deal
-    assert deal is not None
-    hands = {Seat.parse(s): set(cards) for s, cards in data["setup"]["hands"].items()}
-    assert hands == {seat: {str(c) for c in deal.hand(seat)} for seat in Seat}
-    path = save_deal(match, tmp_path, on=DAY)
-    result = subprocess.run(
-        [sys.executable, "-m", "tutor.cli", "check", str(path)], capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-
-
-def test_saving_never_overwrites_and_needs_a_finished_deal(tmp_path: Path) -> None:
-    match = Match.start(seed=3)
-    with pytest.raises(RuleViolation, match="no deal is finished"):
-        deal_scenario(match)
-    play_until(match, random.Random(3), "random", lambda m: m.phase == "deal-over")
-    first = save_deal(match, tmp_path, on=DAY)
-    second = save_deal(match, tmp_path, on=DAY)
-    assert first != second and first.read_text() != second.read_text()  # the ids differ
-    assert load_course([str(tmp_path)], verify=True).problems == ()
-    with pytest.raises(RuleViolation, match="not finished"):
-        deal_scenario(match, 4)
-
-
-def finished_deal(seed: int = 3) -> Match:
-    match = Match.start(seed=seed)
-    return play_until(match, random.Random(seed), "random", lambda m: m.phase == "deal-over")
-
-
-def test_a_dangling_link_at_the_next_name_is_skipped_not_followed(tmp_path: Path) -> None:
-    match = finished_deal()
-    nowhere = tmp_path / "elsewhere" / "planted.yaml"
-    nowhere.parent.mkdir()
-    played = tmp_path / "played"
-    played.mkdir()
-    link = played / "played-20250314-1.yaml"
-    link.symlink_to(nowhere)
-    first = save_deal(match, played, on=DAY)
-    second = save_deal(match, played, on=DAY)  # and saving keeps working, not blocked for good
-    assert (first.name, second.name) == ("played-20250314-2.yaml", "played-20250314-3.yaml")
-    assert not nowhere.exists() and link.is_symlink()
-    assert deal_scenario(match, on=DAY, n=2)["id"] == "played-20250314-2"
-    assert load_course([str(first), str(second)], verify=True).problems == ()
-
-
-def test_a_link_to_a_file_at_the_next_name_leaves_the_file_alone(tmp_path: Path) -> None:
-    match = finished_deal()
-    precious = tmp_path / "precious.yaml"
-    precious.write_text("keep me\n", encoding="utf-8")
-    played = tmp_path / "played"
-    played.mkdir()
-    (played / "played-20250314-1.yaml").symlink_to(precious)
-    assert save_deal(match, played, on=DAY).name == "played-20250314-2.yaml"
-    assert precious.read_text(encoding="utf-8") == "keep me\n"
-
-
-def test_an_unfinished_deal_is_refused_before_the_folder_is_made(tmp_path: Path) -> None:
-    with pytest.raises(RuleViolation, match="no deal is finished"):
-        save_deal(Match.start(seed=3), tmp_path / "played", on=DAY)
-    assert not (tmp_path / "played").exists()
 
 
 def test_scores_view_is_per_team() -> None:

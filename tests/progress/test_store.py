@@ -1,4 +1,5 @@
-"""The progress file: schema and migrations, learners, recording, export/import, and unusable files.
+"""The progress file through ProgressDB (tutor/progress/store.py): schema and migrations, learners, recording,
+and files it cannot use. Export and import: test_transfer.py.
 
 Every test uses a real SQLite file under ``tmp_path``; times are given explicitly, never measured.
 """
@@ -17,12 +18,11 @@ import pytest
 
 from tutor.progress import db as dbmod
 from tutor.progress import store as storemod
-from tutor.progress import transfer as transfermod
 from tutor.progress.base import Progress
 from tutor.progress.db import MIGRATIONS, SCHEMA_VERSION, V1, ProgressUnavailable, connect, default_path, integrity
 from tutor.progress.memory import Answer, MemoryProgress
 from tutor.progress.store import LearnerError, ProgressDB, SqliteProgress, open_progress
-from tutor.progress.transfer import FORMAT, ImportRejected, ImportResult, export_json, export_learner, import_progress
+from tutor.progress.transfer import export_learner
 
 T0 = datetime(2025, 3, 10, 12, 0).timestamp()  # local noon: no day boundary nearby
 MINUTE, DAY = 60.0, 86_400.0
@@ -30,11 +30,6 @@ MINUTE, DAY = 60.0, 86_400.0
 
 def answer(item: str, ok: bool = True, seconds: float = 30.0, at: float = T0, kind: str = "trick") -> Answer:
     return Answer(item, kind, {"winner": "N" if ok else "S"}, {"winner": ok}, seconds, at)
-
-
-def import_into(progress: SqliteProgress, data: object) -> ImportResult:
-    """Import into this learner, whatever name the file was exported under (what the Progress page does)."""
-    return import_progress(progress.db, data, progress.learner)  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -326,164 +321,6 @@ def test_a_second_tab_sees_the_first_ones_answers(path: Path) -> None:
             assert also_ann.totals == (4, 3)
             ann.record(answer("x"))
             assert also_ann.totals == (5, 4)
-
-
-# --- Export and import --------------------------------------------------------------------------------------
-
-
-def filled(progress: SqliteProgress) -> None:
-    progress.record(answer("spoiled-aces", ok=False, at=T0))
-    progress.record(answer("spoiled-aces", ok=True, seconds=5, at=T0 + 3 * MINUTE))
-    progress.record(answer("tier:9-swords", ok=True, kind="drill-tier", seconds=2, at=T0 + DAY))
-    progress.record(answer("gen-trick-1-1", at=T0 + DAY))
-    progress.mark_read("the-pack", 0)
-    progress.mark_read("the-pack", 1)
-
-
-def test_export_then_import_elsewhere_gives_the_same_progress(tmp_path: Path) -> None:
-    with SqliteProgress(tmp_path / "home.db", "Ann") as home:
-        filled(home)
-        exported = export_json(home)
-        data = json.loads(exported)
-        assert data["format"] == FORMAT and data["version"] == 1 and data["learner"] == "Ann"
-        with ProgressDB(tmp_path / "school.db") as school:
-            result = import_progress(school, exported)
-            assert (result.learner, result.added, result.skipped, result.reads_added) == ("Ann", 4, 0, 2)
-            there = school.progress("Ann", create=False)
-            assert there.history == home.history
-            assert sorted(there.item_states(), key=lambda s: s.item) == sorted(home.item_states(), key=lambda s: s.item)
-            assert there.read("the-pack", 1)
-            assert export_learner(there)["answers"] == data["answers"]
-
-
-def test_importing_twice_adds_nothing(path: Path) -> None:
-    with ProgressDB(path) as db:
-        ann = db.progress("Ann")
-        filled(ann)
-        data = export_learner(ann)
-        for _ in range(2):
-            result = import_into(ann, json.dumps(data))
-            assert result.added == 0 and result.skipped == 4 and result.reads_added == 0
-        assert ann.totals == (4, 3)
-        assert db.conn.execute("SELECT count(*) FROM answers").fetchone()[0] == 4
-
-
-def test_importing_under_another_name_copies_without_touching_the_first(path: Path) -> None:
-    with ProgressDB(path) as db:
-        ann = db.progress("Ann")
-        filled(ann)
-        result = import_progress(db, export_json(ann), learner="Bob")
-        assert result.learner == "Bob" and result.added == 4
-        bob = db.progress("Bob", create=False)
-        assert [a.uid for a in bob.history] == [a.uid for a in ann.history]
-        assert ann.totals == bob.totals == (4, 3)
-        bob.record(answer("tricks-lead"))
-        assert not ann.answered("tricks-lead")
-
-
-def test_import_merges_two_installs_and_replays_cards_in_time_order(tmp_path: Path) -> None:
-    home, school = SqliteProgress(tmp_path / "home.db", "Ann"), SqliteProgress(tmp_path / "school.db", "Ann")
-    both = MemoryProgress()
-    for n in range(6):  # the same item answered on both installs, turn by turn
-        a = answer("spoiled-aces", ok=n % 3 != 1, seconds=10, at=T0 + n * DAY)
-        (home if n % 2 else school).record(a)
-        both.record(a)
-    result = import_into(home, export_json(school))
-    assert result.added == 3 and result.rescheduled == 1
-    assert home.item_state("spoiled-aces") == both.cards["spoiled-aces"]
-    assert [a.uid for a in home.history] == [a.uid for a in both.history]
-
-
-def bad_entries() -> list[tuple[object, str]]:
-    good = answer("spoiled-aces")
-    entry = {
-        "uid": good.uid,
-        "item": good.item,
-        "kind": good.kind,
-        "given": good.given,
-        "correct": good.correct,
-        "at": good.at,
-        "seconds": good.seconds,
-    }
-    return [
-        ({**entry, "seconds": "fast"}, "'seconds' must be a number"),
-        ({**entry, "seconds": -1}, "'seconds' must be a number"),
-        ({**entry, "at": float("nan")}, "'at' must be a time"),
-        ({**entry, "correct": {"winner": "yes"}}, "'correct' must map each asked key to true or false"),
-        ({**entry, "given": ["N"]}, "'given' must map"),
-        ({**entry, "uid": "has space"}, "'uid' must be"),
-        ({k: v for k, v in entry.items() if k != "item"}, "missing 'item'"),
-        ({**entry, "extra": 1}, "unknown key 'extra'"),
-        ("just text", "must be an object"),
-    ]
-
-
-@pytest.mark.parametrize(("entry", "message"), bad_entries())
-def test_a_bad_entry_is_named_on_one_line_and_nothing_is_imported(path: Path, entry: object, message: str) -> None:
-    with ProgressDB(path) as db:
-        fine = {
-            "uid": "good1",
-            "item": "tricks-lead",
-            "kind": "trick",
-            "given": {},
-            "correct": {"w": True},
-            "at": T0,
-            "seconds": 3,
-        }
-        data = {"format": FORMAT, "version": 1, "learner": "Ann", "answers": [fine, entry], "reads": []}
-        with pytest.raises(ImportRejected) as caught:
-            import_progress(db, json.dumps(data))
-        assert message in caught.value.problems[0]
-        assert caught.value.problems[0].startswith("answers[1]")
-        assert all("\n" not in p for p in caught.value.problems) and "\n" not in str(caught.value)
-        assert db.learners() == []  # not even the learner was created
-        assert db.conn.execute("SELECT count(*) FROM answers").fetchone()[0] == 0
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("{not json", "not JSON"),
-        ("[]", "must hold a JSON object"),
-        ('{"format": "something-else", "version": 1}', "not an Aluette tutor progress export"),
-        (json.dumps({"format": FORMAT, "version": 2, "learner": "A", "answers": []}), "export version 2"),
-        (json.dumps({"format": FORMAT, "version": 1, "learner": "", "answers": []}), "'learner'"),
-        (json.dumps({"format": FORMAT, "version": 1, "learner": "A", "answers": {}}), "'answers' must be a list"),
-        (
-            json.dumps({"format": FORMAT, "version": 1, "learner": "A", "answers": [], "reads": [{"lesson": 3}]}),
-            "reads[0]",
-        ),
-    ],
-)
-def test_a_bad_file_is_refused_with_a_clear_message(path: Path, text: str, message: str) -> None:
-    with ProgressDB(path) as db, pytest.raises(ImportRejected, match=message.replace("[", r"\[").replace("]", r"\]")):
-        import_progress(db, text)
-
-
-def test_a_uid_used_twice_with_different_answers_is_refused(path: Path) -> None:
-    with SqliteProgress(path, "Ann") as ann:
-        filled(ann)
-        data = export_learner(ann)
-        twin = dict(data["answers"][0], item="something-else")
-        data["answers"].append(twin)
-        with pytest.raises(ImportRejected, match=r"answers\[4\].*also used by answers\[0\]"):
-            import_into(ann, data)
-
-
-def test_an_import_failing_midway_writes_nothing(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with ProgressDB(path) as db:
-        source = db.progress("Ann")
-        filled(source)
-        data = export_json(source)
-
-        def broken(*args: object) -> None:
-            raise sqlite3.OperationalError("disk I/O error")
-
-        monkeypatch.setattr(transfermod, "save_card", broken)
-        with pytest.raises(ProgressUnavailable):
-            import_progress(db, data, learner="Bob")
-        assert db.learners() == ["Ann"]
-        assert db.conn.execute("SELECT count(*) FROM answers").fetchone()[0] == 4
 
 
 # --- A file that cannot be used -----------------------------------------------------------------------------
