@@ -109,7 +109,7 @@ def test_clicking_a_card_that_ties_answers_wrong_and_says_why() -> None:
 
 
 def test_a_half_answered_question_does_not_carry_over_to_the_next_topic() -> None:
-    # The steps: /practice?topic=tricks, tick North as the winner, switch to "Spoiled tricks".
+    # A learner's steps: /practice?topic=tricks, tick North as the winner, switch to "Spoiled tricks".
     at = practice(topic="tricks")
     first = attempt(at)
     assert first.questions[0].key == "winner"

@@ -237,7 +237,7 @@ def test_face_down_rows_hide_every_card() -> None:
 
 
 def test_court_cards_and_the_tie_sash_draw_their_words_in_the_language() -> None:
-    # the words printed on the pictures follow the language, like the accessible name (issue 11)
+    # the words printed on the pictures follow the language, like the accessible name
     king = text_content(parse(card_svg(card("K-cups"), width=80, lang="cs")))
     assert "KRÁL" in king and "KING" not in king
     assert "JEZDEC" in text_content(parse(card_svg(card("C-swords"), width=80, lang="cs")))

@@ -1,4 +1,4 @@
-"""The signal gestures' own pictures (issue 9 §6): one per signal, named for screen readers, no emoji anywhere."""
+"""The signal gestures' own pictures: one per signal, named for screen readers, no emoji anywhere."""
 
 from __future__ import annotations
 

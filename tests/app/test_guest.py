@@ -77,7 +77,7 @@ def test_naming_yourself_keeps_the_game_the_practice_and_the_answers(db_path: Pa
     answered = items[0]
 
     if how == "choose":
-        choose(at, "Ann")  # from the Play page's sidebar, as the issue did it
+        choose(at, "Ann")  # from the Play page's sidebar, where a guest who has just played would
     else:
         add_learner(at, "Bea")
     name = "Ann" if how == "choose" else "Bea"

@@ -170,7 +170,7 @@ def test_no_lessons_renders(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_reading_a_section_changes_no_label_of_the_lesson_list() -> None:
-    """Issue 9: Home, lesson 1, pick lesson 2 in the list, Next section twice. The browser sends the list's
+    """A learner goes Home, lesson 1, picks lesson 2 in the list, then Next section twice. The browser sends the list's
     choice back as its label: a label that changed when the lesson became "in progress" made the list fall
     back to lesson 1. The labels must stay as they were, the status shown beside them."""
     course = state.course()

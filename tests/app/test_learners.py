@@ -1,7 +1,7 @@
 """Learners in the sidebar (AppTest, real SQLite files via ALUETTE_DB): choose, add, switch, persist, and
 progress that cannot be saved.
 
-The helpers at the top are shared with ``test_app_review.py`` and ``test_app_progress.py``. Right answers
+The helpers at the top are shared with ``test_review_page.py`` and ``test_progress_page.py``. Right answers
 come from the engine (``solve(scenario).outcome()``), turned into widget values by each question's ``split``.
 """
 
@@ -26,7 +26,7 @@ from tutor.content.solve import solve
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.store import ProgressDB, SqliteProgress
 
-RIGHT_SPOILED_ACES = {"winner": None, "next_leader": "N"}  # checked against the engine in test_app_practice
+RIGHT_SPOILED_ACES = {"winner": None, "next_leader": "N"}  # checked against the engine in test_practice_page
 WRONG_SPOILED_ACES = {"winner": "S", "next_leader": "S"}
 SAVED = "your progress is saved on this computer"
 

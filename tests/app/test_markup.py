@@ -11,7 +11,7 @@ What "literally" means is checked against the rules the text goes through on its
   an icon, loads the emoji plugin when the source matches an emoji shortcode, and typesets maths when it
   finds an unescaped ``$...$``. The patterns below are copied from that component.
 
-The Chromium test (``test_browser.py``) checks the same names as the browser shows them.
+The Chromium test (``tests/browser/test_browser_learners.py``) checks the same names as the browser shows them.
 """
 
 from __future__ import annotations

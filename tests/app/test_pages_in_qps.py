@@ -1,5 +1,5 @@
 """Every page of the app in the pseudo-language ``qps``: no English left that did not go through the catalogs,
-and every ``ui`` string the pages look up is in the template (issue 11).
+and every ``ui`` string the pages look up is in the template.
 
 One tour (a module fixture, so that it runs once) opens every page of ``tutor/app/main.py``'s navigation in
 ``qps`` with AppTest, in the states a learner meets: Home for a guest and for a learner, a lesson with each

@@ -370,7 +370,7 @@ def test_the_same_deep_link_followed_twice_opens_its_scenario_both_times() -> No
     assert current(at).scenario.id == "spoiled-aces"
 
 
-# --- every scenario starts empty (issue 9) ---------------------------------------------------------------------
+# --- every scenario starts empty -----------------------------------------------------------------------------
 
 
 def given(at: AppTest) -> dict[str, object]:
@@ -390,7 +390,7 @@ def _held(at: AppTest, key: str) -> object:
 
 
 def test_a_half_answered_question_does_not_carry_over_to_another_topic() -> None:
-    """Issue 9: on /practice?topic=tricks tick North for the winner, do not submit, switch the topic to
+    """A learner on /practice?topic=tricks ticks North for the winner, does not submit, switches the topic to
     Spoiled tricks: the new scenario's answers are empty, and answering all but the winner is not graded
     but says the winner is still open."""
     at = practice(topic="tricks")
@@ -459,7 +459,7 @@ def test_a_similar_one_is_a_new_scenario_of_the_same_kind_and_topic() -> None:
     assert queue.position == place + 1 and current(at).scenario.id == queue.items[place + 1].id
 
 
-# --- practice follows the course (issue 9) ---------------------------------------------------------------------
+# --- practice follows the course -----------------------------------------------------------------------------
 
 
 def test_mixed_keeps_to_what_the_lessons_taught_until_widened() -> None:

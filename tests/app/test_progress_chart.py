@@ -1,4 +1,4 @@
-"""The Progress page's accuracy chart (issue 9 §6): it reads well with one day of data, and shows each day."""
+"""The Progress page's accuracy chart: it reads well with one day of data, and shows each day."""
 
 from __future__ import annotations
 

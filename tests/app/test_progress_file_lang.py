@@ -1,5 +1,5 @@
-"""The messages about the progress file itself in the learner's language (issue 11): a file that cannot be used,
-one lost while in use, a learner's name an import cannot use. ``str(error)`` and ``.message`` stay English (the
+"""The messages about the progress file itself in the learner's language: a file that cannot be used, one
+lost while in use, a learner's name an import cannot use. ``str(error)`` and ``.message`` stay English (the
 command line's); the app words the same error in the page's language.
 
 The expected sentences are the Czech and French catalogs' translations, written out by hand here.

@@ -1,5 +1,5 @@
 """What a learner typed (a name, a saved deal's title, a search) reaches Markdown only through ``markup.md``
-(AppTest, on the Markdown bodies the app sends). ``test_markup_md.py`` shows that md's output reads as the
+(AppTest, on the Markdown bodies the app sends). ``test_markup.py`` shows that md's output reads as the
 text typed; ``test_browser_learners.py`` shows it in Chromium."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from test_learners import go, ok
 from tutor.app.markup import md
 from tutor.progress.store import ProgressDB
 
-# The names the issue tried: a picture, a colour, maths, strikethrough, an icon, HTML.
+# Names that Markdown would read as markup: a picture, a colour, maths, strikethrough, an icon, HTML.
 NAMES = ("![t](http://host/x.png)", ":red[x]", "$x^2$", "~~x~~", ":material/home:", "<b>x</b>")
 
 

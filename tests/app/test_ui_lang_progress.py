@@ -1,5 +1,5 @@
-"""The Progress page and Review's words about time in the learner's language (issue 11): every own string of the
-page wrapped in the pseudo-language (the chart's titles and days, the tables' columns and names, the hardest items,
+"""The Progress page and Review's words about time in the learner's language: every own string of the page
+wrapped in the pseudo-language (the chart's titles and days, the tables' columns and names, the hardest items,
 an import's problems), Czech plural forms and Babel's Czech day and month names, an import problem named in Czech
 with its values."""
 

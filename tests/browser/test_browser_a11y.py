@@ -1,4 +1,4 @@
-"""Accessibility in a real browser (issue 9 §7): axe-core, as bundled by axe-playwright-python, on every page of
+"""Accessibility in a real browser: axe-core, as bundled by axe-playwright-python, on every page of
 the served app at a desktop (1366x900) and a phone (390x844) size, in Debian's Chromium.
 
 It fails on any serious or critical axe violation and on headings out of order, Streamlit's own navigation menu
@@ -116,7 +116,7 @@ def test_no_accessibility_problem_on_any_page(server: str) -> None:
     assert not found, f"{len(found)} accessibility problems:\n" + "\n".join(found)
 
 
-# --- the phone and the narrow columns (issue 9 §6) ------------------------------------------------------------
+# --- the phone and the narrow columns ------------------------------------------------------------------------
 
 CLIPPED_BUTTONS = """(group) => {
   const box = group.parentElement.getBoundingClientRect();

@@ -1,6 +1,6 @@
 """The learner's loop in a real browser (Debian's Chromium), where Streamlit's front end keeps state that
 AppTest does not: a radio sends its choice back as its label, and a widget shows its last value until told
-otherwise. Each test walks one of issue 9's steps as a learner would."""
+otherwise. Each test walks one step of the loop (read a lesson, answer, try again, go on) as a learner would."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from tutor.progress.store import ProgressDB
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-# The names the issue tried; each would be formatting, a picture, an icon, maths or a link if read as Markdown.
+# Names that look like Markdown; each would be formatting, a picture, an icon, maths or a link if read as Markdown.
 NAMES = ("![t](http://host/x.png)", ":red[x]", "$x^2$", "~~x~~", ":material/home:", "<b>x</b>")
 
 

@@ -182,7 +182,7 @@ def test_tricks_lean_towards_ties_and_traps(samples: dict[str, list[tuple[Scenar
     assert all(isinstance(t, Trick) for t in tricks)
     spoiled = [t for t in tricks if isinstance(t, Trick) and t.spoiled]
     whole = [t for t in tricks if isinstance(t, Trick) and not t.spoiled]
-    # About a quarter spoiled (issue 12, section 4): four times random play's 6.9%, but no longer half.
+    # About a quarter spoiled: four times random play's 6.9%, yet not so many that spoiling looks usual.
     assert 0.15 <= len(spoiled) / len(tricks) <= 0.35
     # The last player spoils: the tactic of rules.md section 7.
     assert share([t.plays[3][1] in t.best for t in spoiled]) >= 0.3
@@ -293,7 +293,7 @@ def test_games_mix_entries_and_are_sometimes_drawn(samples: dict[str, list[tuple
 
 
 def test_deals_nobody_wins_stay_rare(samples: dict[str, list[tuple[Scenario, object]]]) -> None:
-    """Real play almost never spoils all nine tricks: at most 2% of the deals shown have no winner (issue 12, 4).
+    """Real play almost never spoils all nine tricks: at most 2% of the deals shown have no winner.
 
     Every deal counts: a deal scenario, and each of a game's five deals, whether given trick by trick or by
     its points (a null team). The bound is statistical; the sample holds 400 deals and 2,000 game deals.

@@ -1,4 +1,4 @@
-"""Signal questions never show their answer (issue 12, section 4): the meaning is asked from the gesture.
+"""Signal questions never show their answer: the meaning is asked from the gesture.
 
 A scenario's ``setup`` may give ``gesture:`` (words of the rules' gesture table, and ``times`` for the aces)
 instead of ``signal:``; the learner then sees the gesture, never the signal's name.

@@ -12,7 +12,7 @@ from tutor.i18n import LANGUAGES, UnknownLanguage, translate
 # --- the translation seam ---------------------------------------------------------------------------
 
 
-# A real catalog plugged into the seam: tests/test_i18n_catalogs.py.
+# A real catalog plugged into the seam: tests/i18n/test_runtime.py.
 
 
 def test_translate_falls_back_to_the_english_source() -> None:

@@ -1,4 +1,4 @@
-"""The Hint button (issue #6): Monte-Carlo playouts with the bots' base policy, on tier arrays.
+"""The Hint button (tutor/play/hint.py): Monte-Carlo playouts with the bots' base policy, on tier arrays.
 
 Checked here: the vectorized policy is exactly ``bots.base_choice``; a vectorized playout scores a
 known deal exactly as the engine does; the hint reads no hidden card; hand-worked positions; the

@@ -1,4 +1,4 @@
-"""The chant-aware, signal-following hint (issue 12, section 3).
+"""The chant-aware, signal-following hint (tutor/play/hint.py).
 
 * After a chant, the hidden hands are sampled with each chanter holding cards it could have kept as its nine
   best of fifteen: none of its six discards (out of play, among the unseen cards) is better than a card it kept,
