@@ -1,6 +1,6 @@
 """What counts as an emoji for the tests that keep them out of the app.
 
-Emoji show as empty boxes where no emoji font is installed (issue 9), so the app draws its own pictures. A code
+Emoji show as empty boxes where no emoji font is installed, so the app draws its own pictures. A code
 point counts when it is drawn as an emoji by default (Unicode's Emoji_Presentation, written out here from
 emoji-data.txt), when it asks for emoji style (U+FE0F) or joins emoji (U+200D), or when it lies in the
 supplementary symbol blocks U+1F000-U+1FAFF (playing cards, pictographs: missing from common text fonts).

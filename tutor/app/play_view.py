@@ -1,4 +1,4 @@
-"""Drawing and glue for the Play page: a whole game against three computer players (issue #6).
+"""Drawing and glue for the Play page: a whole game against three computer players.
 
 The game itself is :class:`tutor.play.match.Match`, kept in ``st.session_state`` as the object: a rerun
 reads it and draws, nothing is recomputed. Every rule and every explanation is the engine's (the match

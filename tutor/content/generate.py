@@ -435,7 +435,7 @@ def _trick(rng: random.Random) -> _Draft:
     """Four cards from a random leader; a quarter of the tricks are spoiled, the rest full of traps and near misses.
 
     A quarter is still four times what random play gives (6.9%), enough to keep spoiling in mind without
-    teaching that it is the usual ending of a trick (issue 12, section 4: it was half).
+    teaching that it is the usual ending of a trick (as spoiling half of them would).
     """
     leader = rng.choice(SEATS)
     shape = _weighted(rng, _TRICK_WEIGHTS)
@@ -654,7 +654,7 @@ def _results_yaml(results: Sequence[Seat | None]) -> list[str]:
 def _natural_card(rng: random.Random, state: DealState) -> Card:
     """A plausible card for the player to move: the bots' documented policy, with a careless card now and then.
 
-    One card-play policy for the whole tutor (issue 10, section 3): the bots play by
+    One card-play policy for the whole tutor: the bots play by
     :func:`tutor.play.bots.base_choice`, the hint plays its playouts by the same rules, and so do the
     generated deals, which therefore look like the deals a learner meets at the Play page. The random slips
     keep the generated deals varied (a deterministic policy would play every dealt hand one way).
@@ -942,7 +942,7 @@ def _signal(rng: random.Random) -> _Draft:
 def _signal_lookup(rng: random.Random) -> _Draft:
     """One signal: from its gesture, what does it say? Or from its name, how is it given?
 
-    A question never shows its answer (issue 12, section 4): the meaning is asked from the gesture alone
+    A question never shows its answer: the meaning is asked from the gesture alone
     (the aces with a count: "open the mouth twice"), and only the gesture is asked from the signal's name.
     """
     found = signal(rng.choice(SIGNAL_IDS))

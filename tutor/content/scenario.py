@@ -68,7 +68,7 @@ class ChantSetup:
 class SignalSetup:
     signal: str | None = None
     hand: tuple[Card, ...] | None = None
-    # Given as ``gesture:`` (issue 12): the learner sees the gesture, never the signal's name, and is
+    # Given as ``gesture:``: the learner sees the gesture, never the signal's name, and is
     # asked what it says. ``times``: how often the mouth opens, for the aces signal.
     from_gesture: bool = False
     times: int | None = None

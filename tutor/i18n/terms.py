@@ -3,7 +3,7 @@
 Each :class:`Term` gives the word chosen for an English term in each translated language (what
 ``docs/translating.md`` shows, rendered by :func:`table`) and, for the terms whose use can be checked
 mechanically, the English pattern and each language's stems: every catalog entry whose English contains the
-term as a whole word must contain one of the stems (:func:`misses`; ``tests/test_i18n_terms.py``). Grammar
+term as a whole word must contain one of the stems (:func:`misses`; ``tests/i18n/test_terms.py``). Grammar
 may change a word's ending, never the word; where it changes its start (Czech "kazit" / "zkažený"), the stem
 is a pattern that allows just those forms. :data:`EXCEPTIONS` lists the entries that rightly lack the word,
 each with its reason.

@@ -1,4 +1,4 @@
-"""The coach after a deal (issue 12 section 3): the learner's card decisions one by one, each judged by the hint.
+"""The coach after a deal: the learner's card decisions one by one, each judged by the hint.
 
 For every card the learner played, the position is rebuilt as the learner saw it (own hand, cards played,
 the partner's signals, own discards) and :func:`tutor.play.hint.hint` estimates each card's chance of winning

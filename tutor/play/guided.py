@@ -1,4 +1,4 @@
-"""The guided first deal, "Learn to play" (issue 9 section 5): one scripted deal that tells the learner, one
+"""The guided first deal, "Learn to play": one scripted deal that tells the learner, one
 step at a time, what to click and why, accepts only that, then hands over to a free game.
 
 The deal is deal 1 of the game of seed :data:`SEED`, chosen by :func:`shows_everything` (a search, see

@@ -1,4 +1,4 @@
-"""The Hint button (issue #6): estimate each card's chance of winning the deal's point by playouts.
+"""The Hint button: estimate each card's chance of winning the deal's point by playouts.
 
 For the learner's turn, the cards the learner cannot see are dealt at random (consistently with what
 has been played, with the partner's signals and, after a chant, with the chanters having kept their nine
@@ -50,7 +50,7 @@ _NAMED_SET = frozenset(NAMED)
 _NAMED_TIERS = (_TIER_INDEX < 8).astype(np.int8)  # 1 for the tiers of the eight named cards (indices 0-7)
 CHANT_DISCARDS = 6  # each chanter discards six (rules.md section 6)
 DEFAULT_PLAYOUTS = 2000
-MIN_PLAYOUTS = 2000  # the issue's floor for the Hint button
+MIN_PLAYOUTS = 2000  # the least the Hint plays out: a chance is then known to ±1.1 points (one standard error)
 
 
 @dataclass(frozen=True)

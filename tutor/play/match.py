@@ -1,4 +1,4 @@
-"""A whole game against the computer, as a serializable state machine (issue #6).
+"""A whole game against the computer, as a serializable state machine.
 
 The learner sits South, the partner the draw gives them sits North, the other pair East and West.
 Every rule is the engine's: this module only decides who acts next, runs the bots

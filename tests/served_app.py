@@ -1,0 +1,67 @@
+"""The app served for the browser tests (tests/browser/): Streamlit on a free port, and Debian's Chromium.
+
+    from served_app import CHROMIUM, FLAGS, server  # noqa: F401 - server is a fixture, one app per test module
+
+Chromium is Debian's package at :data:`CHROMIUM` (never a browser download), started with :data:`FLAGS`.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serve(db: Path) -> Iterator[str]:
+    """The app served on a free port with progress file ``db``: its URL, once the server says it is healthy."""
+    port = free_port()
+    flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    flags += ["--server.enableStaticServing", "true"]  # as `make run`: the card pictures are served as files
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "tutor/app/main.py", *flags],
+        cwd=ROOT,
+        env=dict(os.environ, ALUETTE_DB=str(db)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.2)
+        else:
+            pytest.fail("the Streamlit server did not become healthy within 60 s")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("db") / "progress.db") as url:
+        yield url
