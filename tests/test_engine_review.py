@@ -30,7 +30,7 @@ from tutor.engine import (
     signal,
 )
 from tutor.engine.ranking import number_notes
-from tutor.engine.signals import false_signal
+from tutor.engine.signalling import false_signal
 from tutor.engine.steps import Step
 from tutor.i18n.sentences import render, render_all
 

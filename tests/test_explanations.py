@@ -20,8 +20,9 @@ from tutor.app import play_view as pv
 from tutor.cli import main
 from tutor.engine import Seat, Team, card, cards, resolve_trick, score_deal
 from tutor.engine.errors import RuleViolation
+from tutor.engine.messages import step
 from tutor.engine.signals import signal
-from tutor.engine.steps import Message, Step, Tier, step
+from tutor.engine.steps import Message, Step, Tier
 from tutor.i18n import LANGUAGES, UnknownLanguage, translate
 from tutor.i18n.catalog import FORMAT_IDS, MESSAGES
 from tutor.i18n.sentences import RenderError, render, render_all

@@ -13,7 +13,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from tutor.engine import Seat, Team, card
-from tutor.engine.steps import step
+from tutor.engine.messages import step
 from tutor.i18n import FALLBACKS, LANGUAGES, TRANSLATED, content_text, translate
 from tutor.i18n.runtime import (
     DOMAINS,
@@ -92,7 +92,7 @@ def test_plural_forms_follow_each_language() -> None:
 
 
 def test_the_templates_hold_exactly_the_current_english_sources() -> None:
-    from tutor.i18n.extract import sources
+    from tutor.authoring.extract import sources
 
     for domain, messages in sources().items():
         with pot_path(LOCALES, domain).open("rb") as file:
@@ -279,8 +279,8 @@ def test_po_files_have_no_entry_twice() -> None:
 
 
 def test_i18n_status_of_the_shipped_catalogs_is_one_line_per_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.authoring.extract import sources
     from tutor.cli import main
-    from tutor.i18n.extract import sources
 
     total = sum(len(messages) for messages in sources().values())
     assert main(["i18n-status"]) == 0

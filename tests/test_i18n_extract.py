@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
+from tutor.authoring.extract import extract, ui_messages
 from tutor.cli import main
 from tutor.i18n import LANGUAGES
 from tutor.i18n.catalog import MESSAGES
-from tutor.i18n.extract import extract, ui_messages
 from tutor.i18n.runtime import po_path, pot_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,7 +127,7 @@ def test_i18n_status_counts_every_learner_visible_string(
     tmp_path: Path, course: Path, package: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     locales = tmp_path / "locales"
-    monkeypatch.setattr("tutor.i18n.extract.PACKAGE", package)
+    monkeypatch.setattr("tutor.authoring.extract.PACKAGE", package)
     assert main(["i18n-extract", "--locales", str(locales), str(course)]) == 0
     capsys.readouterr()
     translate_in_file(po_path(locales, "cs", "engine"), "cs", {"fmt.seat.N": "Sever", "fmt.seat.S": "Jih"})

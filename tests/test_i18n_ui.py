@@ -11,13 +11,13 @@ import pytest
 from explanation_corpus import corpus, walk
 
 from tutor.content.course import load_course
+from tutor.content.localize import lesson_texts, localize_lesson, localize_scenario, scenario_texts
 from tutor.engine import Seat
 from tutor.engine.cards import Card
 from tutor.engine.seats import Team
 from tutor.engine.signals import Signal
 from tutor.engine.steps import Step
 from tutor.i18n import FALLBACKS, UnknownLanguage, ui
-from tutor.i18n.content import lesson_texts, localize_lesson, localize_scenario, scenario_texts
 from tutor.i18n.runtime import po_path, reload_catalogs
 from tutor.i18n.sentences import render
 

@@ -16,8 +16,8 @@ from babel.messages.pofile import read_po, write_po
 from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
+from tutor.authoring.extract import ExtractError, rules_messages
 from tutor.i18n import FALLBACKS, LANGUAGES, TRANSLATED
-from tutor.i18n.extract import ExtractError, rules_messages
 from tutor.i18n.pseudo import pseudo
 from tutor.i18n.rules_text import blocks, translated
 from tutor.i18n.runtime import LOCALES, po_path, reload_catalogs

@@ -15,8 +15,8 @@ from pathlib import Path
 from test_play_match import first_deal_with
 
 from tutor.app import saved_deals
+from tutor.content.localize import localize_generated
 from tutor.engine.seats import Seat
-from tutor.i18n.content import localize_generated
 from tutor.play.match import Match
 from tutor.play.record import save_deal
 
