@@ -6,7 +6,7 @@ Generates ``--items`` scenarios of each of the kinds that hold tricks (``trick``
 fixed seeds and counts, over every trick they show (a trick scenario's four cards, a deal's nine results or
 plays, a game's deals given trick by trick): the share of spoiled tricks, and the share of nine-trick
 deals with no winner (every trick spoiled). Beside them, the same figures in real play, measured in the
-same run: ``--deals`` random deals played out by the bots' policy (``tutor.play.bots.base_choice``), and
+same run: ``--deals`` random deals played out by the bots' policy (``tutor.engine.natural_card.base_choice``), and
 the same deals played with random legal cards. The issue's aim: about a quarter of generated tricks
 spoiled (a bias towards teaching moments, not a flood of them) and at most 2% of deals with no winner.
 Prints figures, asserts nothing.
@@ -26,7 +26,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout, without instal
 
 from tutor.content.generate import generate  # noqa: E402
 from tutor.engine import SEATS, DealState, Seat, card, resolve_trick, shuffle_and_deal  # noqa: E402
-from tutor.play.bots import base_choice  # noqa: E402
+from tutor.engine.natural_card import base_choice  # noqa: E402
 
 
 def trick_lists(kind: str, items: int, seed: int) -> tuple[int, int, list[bool]]:

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the corpus lives with the tests
 from explanation_corpus import corpus, walk  # noqa: E402
 
 import tutor.i18n.runtime as runtime  # noqa: E402
-from tutor.i18n.extract import extract  # noqa: E402
+from tutor.authoring.extract import extract  # noqa: E402
 from tutor.i18n.pseudo import accent  # noqa: E402
 from tutor.i18n.runtime import FALLBACKS, po_path, reload_catalogs  # noqa: E402
 from tutor.i18n.sentences import render_all  # noqa: E402

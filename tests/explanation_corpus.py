@@ -19,9 +19,11 @@ from tutor.content.solve import solve
 from tutor.engine import PACK, SIGNALS, DealState, Seat, cards, partnership_draw, play_game, score_deal
 from tutor.engine.cards import parse_card
 from tutor.engine.cut_and_deal import shuffle_and_deal
+from tutor.engine.natural_card import base_choice
 from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS
-from tutor.engine.signals import false_signal, signal
+from tutor.engine.signalling import false_signal
+from tutor.engine.signals import signal
 from tutor.engine.solver import solve_position
 from tutor.engine.steps import Step
 from tutor.play import bots, coach, guided
@@ -93,7 +95,7 @@ def _hint_steps() -> list[Step]:
         for _ in range(rng.randrange(0, 30)):
             seat = state.to_play
             played = {c for t in state.tricks for _, c in t.plays}
-            state = state.play(bots.base_choice(state.hands[seat], state.current_plays, seat, state.leader, played))
+            state = state.play(base_choice(state.hands[seat], state.current_plays, seat, state.leader, played))
         seat = state.to_play
         partner = seat.partner
         named = frozenset(s.card for s in bots.signals_for(start.hands[partner]).signals if s.card is not None)

@@ -160,9 +160,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_i18n_status(args: argparse.Namespace) -> int:
-    from tutor.i18n.extract import ExtractError, sources
+    from tutor.authoring.extract import ExtractError, sources
+    from tutor.authoring.status import status
     from tutor.i18n.runtime import LOCALES
-    from tutor.i18n.status import status
 
     try:
         found = sources(args.paths or _default_content())
@@ -183,7 +183,7 @@ def cmd_i18n_status(args: argparse.Namespace) -> int:
 
 
 def cmd_i18n_extract(args: argparse.Namespace) -> int:
-    from tutor.i18n.extract import ExtractError, extract
+    from tutor.authoring.extract import ExtractError, extract
     from tutor.i18n.runtime import LOCALES
 
     locales = Path(args.locales) if args.locales else LOCALES
@@ -199,7 +199,7 @@ def cmd_i18n_extract(args: argparse.Namespace) -> int:
 
 
 def _default_content() -> tuple[str, ...]:
-    from tutor.i18n.extract import DEFAULT_CONTENT
+    from tutor.authoring.extract import DEFAULT_CONTENT
 
     return DEFAULT_CONTENT
 

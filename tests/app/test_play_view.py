@@ -8,7 +8,7 @@ import pytest
 
 from tutor.app import play_view as pv
 from tutor.engine import card
-from tutor.engine.steps import step
+from tutor.engine.messages import step
 from tutor.i18n.sentences import render
 from tutor.play.match import Match
 

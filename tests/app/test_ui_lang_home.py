@@ -16,8 +16,8 @@ from page_text import outside
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import state
+from tutor.content.localize import localize_lesson
 from tutor.i18n import ui
-from tutor.i18n.content import localize_lesson
 from tutor.i18n.pseudo import OPEN
 from tutor.progress.memory import MemoryProgress
 

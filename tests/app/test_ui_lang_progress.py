@@ -20,8 +20,8 @@ from test_progress_page import history
 
 from tutor.app import progress_view, quiz, state
 from tutor.app.markup import md
+from tutor.content.localize import localize_lesson, localize_scenario
 from tutor.i18n import LANGUAGES, ui
-from tutor.i18n.content import localize_lesson, localize_scenario
 from tutor.i18n.pseudo import OPEN
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.review import AGAIN, DUE, NEW, ReviewItem

@@ -14,9 +14,9 @@ from tutor.app.cardsvg import card_label
 from tutor.app.gestures import gesture_label
 from tutor.app.signal_search import EXAMPLES, example_label, search
 from tutor.content.generate import generate, generate_scenarios
+from tutor.content.localize import localize_generated
 from tutor.engine import card
 from tutor.i18n import LANGUAGES, ui
-from tutor.i18n.content import localize_generated
 from tutor.i18n.sentences import format_value
 
 WRAPPED = re.compile(r"⟦.*⟧", re.DOTALL)

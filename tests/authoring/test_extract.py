@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
+from tutor.authoring.extract import ExtractError, extract, rules_messages, ui_messages
 from tutor.cli import main
 from tutor.i18n.catalog import MESSAGES
-from tutor.i18n.extract import ExtractError, extract, rules_messages, ui_messages
 from tutor.i18n.rules_text import blocks
 from tutor.i18n.runtime import LOCALES, po_path, pot_path
 
@@ -134,7 +134,7 @@ def test_extract_refuses_content_with_problems(
 
 
 def test_the_templates_hold_exactly_the_current_english_sources() -> None:
-    from tutor.i18n.extract import sources
+    from tutor.authoring.extract import sources
 
     for domain, messages in sources().items():
         with pot_path(LOCALES, domain).open("rb") as file:

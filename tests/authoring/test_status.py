@@ -71,7 +71,7 @@ def test_i18n_status_counts_every_learner_visible_string(
     tmp_path: Path, course: Path, package: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     locales = tmp_path / "locales"
-    monkeypatch.setattr("tutor.i18n.extract.PACKAGE", package)
+    monkeypatch.setattr("tutor.authoring.extract.PACKAGE", package)
     assert main(["i18n-extract", "--locales", str(locales), str(course)]) == 0
     capsys.readouterr()
     translate_in_file(po_path(locales, "cs", "engine"), "cs", {"fmt.seat.N": "Sever", "fmt.seat.S": "Jih"})
@@ -109,8 +109,8 @@ def test_i18n_status_reports_a_broken_catalog(tmp_path: Path, course: Path, caps
 
 
 def test_i18n_status_of_the_shipped_catalogs_is_one_line_per_language(capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.authoring.extract import sources
     from tutor.cli import main
-    from tutor.i18n.extract import sources
 
     total = sum(len(messages) for messages in sources().values())
     assert main(["i18n-status"]) == 0

@@ -23,7 +23,7 @@ from tutor.engine import (
     signal,
     signal_for_card,
 )
-from tutor.engine.signals import false_signal
+from tutor.engine.signalling import false_signal
 from tutor.i18n.sentences import render, render_all
 
 # rules.md section 10, copied from the table (Decision: little finger for Petit-neuf).

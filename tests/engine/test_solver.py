@@ -16,6 +16,7 @@ from tutor.engine.scoring import score_deal
 from tutor.engine.seats import Seat, Team
 from tutor.engine.solver import MAX_TRICKS_LEFT, PlaySolution, card_values, point_of, solve_position
 from tutor.engine.trick import resolve_trick
+from tutor.i18n.sentences import render
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 NS1, NS2, EW1, EW2, NOBODY = (
@@ -207,7 +208,7 @@ def test_explanation_names_each_card_the_line_and_the_score() -> None:
         {N: "K-swords 6-clubs", E: "A-coins", S: "7-cups", W: "8-swords"},
         mordienne=True,
     )
-    steps = [str(s) for s in solve_position(p).explanation]
+    steps = [render(s) for s in solve_position(p).explanation]
     text = "\n".join(steps)
     assert "If North plays K-swords: EW scores 1 point" in text
     assert "If North plays 6-clubs: EW scores 2 points" in text
@@ -322,6 +323,6 @@ def test_an_empty_hand_is_right_when_the_seat_has_played_to_the_last_trick() -> 
 def test_the_standing_says_one_trick_is_left() -> None:
     p = position([N] * 8, N, "A-coins", {N: "", E: "4-cups", S: "5-cups", W: "6-cups"})
     assert (
-        str(solve_position(p).explanation[0])
+        render(solve_position(p).explanation[0])
         == "After 8 tricks (North 8, East 0, South 0, West 0), 1 trick is still to play."
     )

@@ -11,8 +11,9 @@ from explanation_corpus import corpus
 
 from tutor.engine import Seat, Team, card, cards, resolve_trick
 from tutor.engine.errors import RuleViolation
+from tutor.engine.messages import step
 from tutor.engine.signals import signal
-from tutor.engine.steps import Message, Step, Tier, step
+from tutor.engine.steps import Message, Step, Tier
 from tutor.i18n.sentences import render
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W

@@ -8,8 +8,8 @@ import dataclasses
 from pathlib import Path
 
 from tutor.content.course import load_course
+from tutor.content.localize import lesson_texts, localize_lesson, localize_scenario, scenario_texts
 from tutor.i18n import FALLBACKS
-from tutor.i18n.content import lesson_texts, localize_lesson, localize_scenario, scenario_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from tutor.engine import Seat, Team, card
-from tutor.engine.steps import step
+from tutor.engine.messages import step
 from tutor.i18n import FALLBACKS, TRANSLATED, content_text, translate
 from tutor.i18n.runtime import (
     DOMAINS,

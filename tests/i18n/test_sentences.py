@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine import Seat, Team, card, cards, resolve_trick, score_deal
+from tutor.engine.messages import step
 from tutor.engine.signals import signal
-from tutor.engine.steps import Step, Tier, step
+from tutor.engine.steps import Step, Tier
 from tutor.i18n import UnknownLanguage
 from tutor.i18n.sentences import RenderError, render, render_all
 from tutor.play.messages import step as play_step

@@ -8,15 +8,8 @@ from hypothesis import strategies as st
 
 from tutor.engine import PACK, Card, RuleViolation, Seat, cards, keep_best, tier
 from tutor.engine import card as c
-from tutor.play.bots import (
-    agree_to_chant,
-    base_choice,
-    choose_card,
-    choose_discards,
-    is_sure_winner,
-    signals_for,
-    strength,
-)
+from tutor.engine.natural_card import base_choice, is_sure_winner
+from tutor.play.bots import agree_to_chant, choose_card, choose_discards, signals_for, strength
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 

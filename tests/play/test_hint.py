@@ -1,6 +1,6 @@
 """The Hint button (tutor/play/hint.py): Monte-Carlo playouts with the bots' base policy, on tier arrays.
 
-Checked here: the vectorized policy is exactly ``bots.base_choice``; a vectorized playout scores a
+Checked here: the vectorized policy is exactly ``natural_card.base_choice``; a vectorized playout scores a
 known deal exactly as the engine does; the hint reads no hidden card; hand-worked positions; the
 signals constrain the sampled hands; and, statistically, following the hint wins more points than
 playing a random card. No test looks at how long anything takes: benchmarks/hint_bench.py does.
@@ -16,6 +16,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from tutor.engine import natural_card
 from tutor.engine.cards import PACK, Card, card, cards
 from tutor.engine.cut_and_deal import shuffle_and_deal
 from tutor.engine.deal_state import DealState
@@ -23,10 +24,9 @@ from tutor.engine.errors import RuleViolation
 from tutor.engine.ranking import TIERS
 from tutor.engine.scoring import score_deal
 from tutor.engine.seats import SEATS, Seat
-from tutor.engine.signals import hand_signals
+from tutor.engine.signalling import hand_signals
 from tutor.engine.trick import resolve_trick
 from tutor.i18n.sentences import render_all
-from tutor.play import bots
 from tutor.play.hint import (
     NO_CARD,
     PACK_COUNTS,
@@ -54,9 +54,9 @@ def trick_so_far(state: DealState) -> list[tuple[Seat, Card]]:
 
 
 def bot_card(state: DealState) -> Card:
-    """What ``bots.base_choice`` plays for the seat to play, from that seat's own knowledge."""
+    """What ``natural_card.base_choice`` plays for the seat to play, from that seat's own knowledge."""
     seat = state.to_play
-    return bots.base_choice(state.hands[seat], trick_so_far(state), seat, state.leader, played_cards(state))
+    return natural_card.base_choice(state.hands[seat], trick_so_far(state), seat, state.leader, played_cards(state))
 
 
 def counts(hand: Sequence[Card]) -> np.ndarray:
@@ -87,7 +87,7 @@ def vector_card_tier(state: DealState) -> int:
 
 
 def random_state(rng: random.Random, plays: int, style: str = "base") -> DealState:
-    """A random deal after ``plays`` cards, played by ``bots.base_choice`` or at random (``style``)."""
+    """A random deal after ``plays`` cards, played by ``natural_card.base_choice`` or at random (``style``)."""
     state = DealState.start(rng.choice(SEATS), shuffle_and_deal(rng, rng.choice(SEATS)).hands)
     for _ in range(plays):
         if style == "random" or (style == "mixed" and rng.random() < 0.5):
@@ -141,7 +141,7 @@ def past_tricks(winners: str, avoid: str) -> list[tuple[Seat, str]]:
     return result
 
 
-# --- 1. the vectorized policy is bots.base_choice ------------------------------------------------
+# --- 1. the vectorized policy is natural_card.base_choice --------------------------------------------
 
 
 def test_vectorized_policy_matches_base_choice() -> None:

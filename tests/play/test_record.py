@@ -22,10 +22,10 @@ from test_match import first_deal_with, play_until, whole_game
 
 from tutor.app import saved_deals
 from tutor.content.course import load_course
+from tutor.content.localize import localize_generated
 from tutor.content.solve import solve
 from tutor.engine import RuleViolation
 from tutor.engine.seats import Seat
-from tutor.i18n.content import localize_generated
 from tutor.play.match import Match
 from tutor.play.record import deal_scenario, save_deal
 

@@ -29,9 +29,9 @@ import json
 import streamlit as st
 
 from tutor.app import learners, state
+from tutor.content.localize import localize_generated
 from tutor.content.scenario import Scenario
 from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, native_name, pick_language, ui
-from tutor.i18n.content import localize_generated
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.settings import LANGUAGE, set_setting, setting
 from tutor.progress.store import LearnerError

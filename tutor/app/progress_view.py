@@ -21,9 +21,9 @@ from tutor.app.markup import md
 from tutor.content import drills
 from tutor.content.course import Course
 from tutor.content.lesson import Lesson
+from tutor.content.localize import localize_lesson, localize_scenario
 from tutor.content.scenario import Scenario
 from tutor.i18n import SOURCE_LANGUAGE, ui
-from tutor.i18n.content import localize_lesson, localize_scenario
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.records import DayCount

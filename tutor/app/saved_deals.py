@@ -81,7 +81,7 @@ def load(where: Path | None = None, lang: str = SOURCE_LANGUAGE) -> SavedDeals:
 
 def with_texts(scenario: Scenario) -> Scenario:
     """A saved deal whose title, hint and note are still the Play page's words, with their messages: the page
-    shows them in the learner's language (:func:`tutor.i18n.content.localize_generated`). Words edited in the
+    shows them in the learner's language (:func:`tutor.content.localize.localize_generated`). Words edited in the
     file stay as written."""
     dealer = getattr(scenario.setup, "dealer", None)
     if not isinstance(dealer, Seat):

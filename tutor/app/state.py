@@ -37,8 +37,8 @@ import streamlit as st
 
 from tutor.app import guest
 from tutor.content.course import Course, load_course
+from tutor.content.localize import localize_lesson, localize_scenario
 from tutor.i18n import SOURCE_LANGUAGE, ui
-from tutor.i18n.content import localize_lesson, localize_scenario
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_path
 from tutor.progress.memory import MemoryProgress

@@ -57,9 +57,9 @@ from tutor.engine import (
     signal,
 )
 from tutor.engine.errors import short
+from tutor.engine.natural_card import base_choice
 from tutor.engine.position import Position
 from tutor.engine.solver import MAX_TRICKS_LEFT, solve_position
-from tutor.play.bots import base_choice
 
 MAX_COUNT = 10_000
 # How often a player in a generated deal plays a random card instead of the bots' policy.

@@ -16,7 +16,6 @@ from tutor.engine.explained import Explained
 from tutor.engine.game import DealPoint, Game, dealers, play_game
 from tutor.engine.ranking import (
     NAMED,
-    TIER_NAMES,
     TIERS,
     TOP_CARDS,
     Ranking,
@@ -28,19 +27,10 @@ from tutor.engine.ranking import (
 )
 from tutor.engine.scoring import DealScore, is_mordienne_run, reached_at, score_deal
 from tutor.engine.seats import SEATS, Seat, Team, eldest_of
-from tutor.engine.signals import (
-    SIGNAL_IDS,
-    SIGNALS,
-    HandSignals,
-    Signal,
-    SignalLookup,
-    find_by_gesture,
-    hand_signals,
-    look_up,
-    signal,
-    signal_for_card,
-)
+from tutor.engine.signalling import HandSignals, SignalLookup, hand_signals, look_up
+from tutor.engine.signals import SIGNAL_IDS, SIGNALS, Signal, find_by_gesture, signal, signal_for_card
 from tutor.engine.steps import Step, Tier
+from tutor.engine.tier_names import TIER_NAMES
 from tutor.engine.trick import Trick, resolve_trick
 
 __all__ = [

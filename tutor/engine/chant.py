@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card
 from tutor.engine.errors import PathPart, RuleViolation, format_path
 from tutor.engine.explained import Explained
+from tutor.engine.messages import step
 from tutor.engine.ranking import TIERS, ordered
 from tutor.engine.seats import SEATS, Seat, eldest_of
-from tutor.engine.steps import Tier, step
+from tutor.engine.steps import Tier
 
 TALON_SIZE = 12
 KEEP = 9

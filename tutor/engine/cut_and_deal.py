@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from tutor.engine.cards import PACK, Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
+from tutor.engine.messages import step
 from tutor.engine.seats import Seat, eldest_of
-from tutor.engine.steps import Step, step
+from tutor.engine.steps import Step
 
 ROUNDS = 3
 CARDS_PER_ROUND = 3

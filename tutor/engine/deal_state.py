@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
+from tutor.engine.messages import step
 from tutor.engine.scoring import TRICKS_PER_DEAL, DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat, eldest_of
-from tutor.engine.steps import Step, Tier, step
+from tutor.engine.steps import Step, Tier
 from tutor.engine.trick import Trick, resolve_trick
 
 HAND_SIZE = 9

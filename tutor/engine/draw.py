@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.explained import Explained
+from tutor.engine.messages import step
 from tutor.engine.ranking import TOP_CARDS
-from tutor.engine.steps import Step, step
+from tutor.engine.steps import Step
 
 # Outcome keys for the four top cards, in rank order (Monsieur, Madame, Le Borgne, La Vache).
 TOP_KEYS: tuple[str, ...] = ("monsieur", "madame", "borgne", "vache")

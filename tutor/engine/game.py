@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
+from tutor.engine.messages import step
 from tutor.engine.scoring import DealScore
 from tutor.engine.seats import Seat, Team
-from tutor.engine.steps import step
 
 DEALS_PER_GAME = 5
 

@@ -21,10 +21,10 @@ so they translate too. Named cards keep their French names in every language (de
 
 from __future__ import annotations
 
-from tutor.engine.ranking import ONE_OF_TIER, TIER_NAMES
 from tutor.engine.seats import SEATS
 from tutor.engine.signals import SIGNALS
-from tutor.engine.steps import Message, catalog
+from tutor.engine.steps import Message, Param, Step, catalog
+from tutor.engine.tier_names import ONE_OF_TIER, TIER_NAMES
 
 # --- the words formatting uses ------------------------------------------------------------------------------
 
@@ -384,3 +384,12 @@ _SOLVE = (
 
 MESSAGES = catalog(*_FORMAT, *_RANKING, *_TRICK, *_DEAL, *_GAME, *_DRAW, *_DEALING, *_CHANT, *_SIGNALS, *_SOLVE)
 FORMAT_IDS: frozenset[str] = frozenset(m.id for m in _FORMAT)  # used by the renderer, never a step of its own
+
+
+def step(msg: str, /, **params: Param) -> Step:
+    """A step of the engine's message ``msg`` (one of :data:`MESSAGES`), checked."""
+    try:
+        message = MESSAGES[msg]
+    except KeyError:
+        raise TypeError(f"{msg!r} is not a message of the engine") from None
+    return message(**params)

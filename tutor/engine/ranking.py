@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from tutor.engine.cards import COURT_RANKS, PACK, RANK_NUMBERS, Card, card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
-from tutor.engine.steps import Step, Tier, step
+from tutor.engine.messages import step
+from tutor.engine.steps import Step, Tier
+from tutor.engine.tier_names import ONE_OF_TIER
 
 # Tiers 1-8 are single named cards; from 9 on, every card of a rank shares the tier, except that
 # the threes and nines of coins and cups are named and so sit higher.
@@ -42,42 +44,6 @@ _RANK_TIERS: dict[str, int] = {
 
 TIERS: dict[Card, int] = {c: _NAMED_TIERS.get(c.code) or _RANK_TIERS[c.rank] for c in PACK}
 TIER_COUNT = 19
-
-# How explanations speak of each tier: the name alone for a one-card tier, a group otherwise.
-TIER_NAMES: dict[int, str] = {
-    1: "Monsieur",
-    2: "Madame",
-    3: "Le Borgne",
-    4: "La Vache",
-    5: "Grand-neuf",
-    6: "Petit-neuf",
-    7: "Deux de chêne",
-    8: "Deux d'écrit",
-    9: "the aces",
-    10: "the kings",
-    11: "the cavaliers",
-    12: "the jacks",
-    13: "the plain nines of swords and clubs",
-    14: "the eights",
-    15: "the sevens",
-    16: "the sixes",
-    17: "the fives",
-    18: "the fours",
-    19: "the plain threes of swords and clubs",
-}
-ONE_OF_TIER: dict[int, str] = {
-    9: "an ace",
-    10: "a king",
-    11: "a cavalier",
-    12: "a jack",
-    13: "a plain nine",
-    14: "an eight",
-    15: "a seven",
-    16: "a six",
-    17: "a five",
-    18: "a four",
-    19: "a plain three",
-}
 
 TOP_CARDS: tuple[Card, ...] = (card("3-coins"), card("3-cups"), card("2-coins"), card("2-cups"))
 NAMED: tuple[Card, ...] = tuple(sorted((card(code) for code in _NAMED_TIERS), key=lambda c: _NAMED_TIERS[c.code]))

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
+from tutor.engine.messages import step
 from tutor.engine.seats import SEATS, Seat, Team
-from tutor.engine.steps import Step, step
+from tutor.engine.steps import Step
 
 TRICKS_PER_DEAL = 9
 

@@ -12,11 +12,12 @@ from collections.abc import Mapping, Sequence
 from tutor.engine.cards import Card
 from tutor.engine.deal_state import trick_summary
 from tutor.engine.game import DealPoint
+from tutor.engine.messages import step
 from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS
 from tutor.engine.scoring import TRICKS_PER_DEAL, DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat
-from tutor.engine.steps import Step, step
+from tutor.engine.steps import Step
 from tutor.engine.trick import Trick, resolve_trick
 
 

@@ -2,12 +2,17 @@
 
 A :class:`Step` is what the engine records when it explains a result: which message, with which seats,
 cards, tiers, counts or nested steps. Turning it into a sentence is a separate job that takes a language
-(:mod:`tutor.i18n.sentences`); code that needs a fact reads the step's fields, never the sentence.
+(:mod:`tutor.i18n.sentences`, a layer above the engine); code that needs a fact reads the step's fields,
+never the sentence. The engine's messages, and :func:`tutor.engine.messages.step` that makes a checked step
+of one, are :mod:`tutor.engine.messages`.
 
 >>> from tutor.engine import Seat, card
+>>> from tutor.engine.messages import step
 >>> s = step("trick.led", leader=Seat.N, card=card("A-swords"))
 >>> s.msg, s.param("leader"), sorted(map(str, s.cards))
 ('trick.led', <Seat.N: 'N'>, ['A-swords'])
+>>> str(s)
+'trick.led(leader=N, card=A-swords)'
 >>> Step.from_json(s.to_json()) == s
 True
 """
@@ -17,15 +22,12 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 from tutor.engine.cards import Card, parse_card
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.seats import Seat, Team
-
-if TYPE_CHECKING:
-    from tutor.engine.signals import Signal
+from tutor.engine.signals import Signal, signal
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,13 +110,21 @@ class Step:
         return cls(str(data["msg"]), decoded, trick, draw_card)
 
     def __str__(self) -> str:
-        """The step in English, for debugging and test messages (pages use :func:`tutor.i18n.sentences.render`)."""
-        from tutor.i18n.sentences import RenderError, render  # the renderer sits above the engine
+        """The step as data, for debugging: ``trick.led(leader=N, card=A-swords)``.
 
-        try:
-            return render(self)
-        except RenderError:  # a step of no known message: still printable while debugging
-            return f"{self.msg}({', '.join(f'{key}={value}' for key, value in self.params)})"
+        The engine has no sentences of its own: wherever a sentence is meant, the caller renders the step in
+        a language (:func:`tutor.i18n.sentences.render`).
+        """
+        return f"{self.msg}({', '.join(f'{key}={_shown(value)}' for key, value in self.params)})"
+
+
+def _shown(value: Param) -> str:
+    """A parameter in :meth:`Step.__str__`: its notation (a card's code, a seat's letter), text quoted."""
+    if isinstance(value, tuple):
+        return f"[{', '.join(map(_shown, value))}]"
+    if isinstance(value, Signal):
+        return value.id
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def _collect_cards(values: tuple[Param, ...], found: set[Card]) -> None:
@@ -178,30 +188,17 @@ def catalog(*messages: Message) -> dict[str, Message]:
     return found
 
 
-def step(msg: str, /, **params: Param) -> Step:
-    """A step of the engine's message ``msg`` (:data:`tutor.engine.messages.MESSAGES`), checked."""
-    try:
-        message = _engine_messages()[msg]
-    except KeyError:
-        raise TypeError(f"{msg!r} is not a message of the engine") from None
-    return message(**params)
-
-
-@cache
-def _engine_messages() -> Mapping[str, Message]:
-    # Imported on first use: the registry reads the engine's tables (tiers, signals), which build steps.
-    from tutor.engine.messages import MESSAGES
-
-    return MESSAGES
-
-
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+# Exact types, not isinstance: a step is checked on every trick played, so this must be quick.
+_PARAM_TYPES = frozenset({Seat, Team, Card, Tier, Signal, Step, bool, int, float, str, type(None)})
+
+
 def _check_param(msg: str, name: str, value: object) -> None:
     kind = type(value)
-    if kind in _param_types():
+    if kind in _PARAM_TYPES:
         return
     if kind is tuple and isinstance(value, tuple):  # a plain tuple (a named tuple would not round-trip)
         for item in value:
@@ -210,20 +207,10 @@ def _check_param(msg: str, name: str, value: object) -> None:
     raise TypeError(f"message {msg}: parameter {name!r} is a {kind.__name__}, not a step parameter")
 
 
-@cache
-def _param_types() -> frozenset[type]:
-    # Exact types, not isinstance: a step is checked on every trick played, so this must be quick.
-    from tutor.engine.signals import Signal
-
-    return frozenset({Seat, Team, Card, Tier, Signal, Step, bool, int, float, str, type(None)})
-
-
 # --- JSON -------------------------------------------------------------------------------------------------
 
 
 def _encode(value: Param) -> JSON:
-    from tutor.engine.signals import Signal
-
     if isinstance(value, Seat):
         return {"seat": value.value}
     if isinstance(value, Team):
@@ -242,8 +229,6 @@ def _encode(value: Param) -> JSON:
 
 
 def _decode(value: object) -> Param:
-    from tutor.engine.signals import signal
-
     if isinstance(value, list):
         return tuple(_decode(item) for item in value)
     if isinstance(value, Mapping):

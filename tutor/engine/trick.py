@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
+from tutor.engine.messages import step
 from tutor.engine.ranking import TIERS
 from tutor.engine.seats import Seat, Team
-from tutor.engine.steps import Step, Tier, step
+from tutor.engine.steps import Step, Tier
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ gettext catalogs (``tutor/i18n/locales``, one per language and domain, read with
   template. :func:`translate` is their lookup; :mod:`tutor.i18n.sentences` renders steps with it.
 * ``content``: every learner-visible text of the lessons and scenarios: msgctxt = ``"<file id>:<key path>"``,
   msgid = the English text of the YAML file, which stays the single source. :func:`content_text` (or
-  :mod:`tutor.i18n.content` for a whole lesson or scenario).
+  :mod:`tutor.content.localize` for a whole lesson or scenario).
 * ``ui``: the app's own strings, through :mod:`tutor.i18n.ui`.
 
 A string with no translation is shown in English and recorded (:data:`FALLBACKS`). The pseudo-language

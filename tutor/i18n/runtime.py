@@ -26,6 +26,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 
+from tutor.i18n.catalog import MESSAGES
 from tutor.i18n.pseudo import PSEUDO_LANGUAGE, pseudo
 
 DOMAINS = ("engine", "content", "ui")
@@ -218,8 +219,6 @@ def current(lang: str, domain: str, locales: Path) -> LoadedCatalog:
     catalog = loaded(lang, domain, locales)
     _CURRENT[(lang, domain)] = (locales, catalog.entries, catalog.plural)
     if domain == "engine":
-        from tutor.i18n.catalog import MESSAGES  # the registry (imported late: it imports the engine)
-
         words: dict[str, tuple[str, str]] = {}
         for (context, msgid), entry in catalog.entries.items():
             message = MESSAGES.get(context or "")
@@ -310,6 +309,8 @@ def lookup(
     entry = found[1].get((context, msgid))
     if plural is None:
         if entry.__class__ is str:  # the exact type, quicker than isinstance on this hot path
+            if domain == "engine" and context is not None:
+                _remember(lang, found[0], context, msgid, entry)
             return entry
     elif entry.__class__ is tuple:
         index = found[2](n)  # type: ignore[arg-type]  # n was checked above
@@ -318,15 +319,19 @@ def lookup(
     FALLBACKS.record(lang, domain, context, msgid)
     if plural is None and domain == "engine" and context is not None:
         # Recorded once, the English can be served by translate()'s fast path from now on.
-        words = ENGINE_WORDS.get(lang)
-        if words is not None and words[0] is found[0] and context not in words[1]:
-            words[1][context] = (msgid, msgid)
+        _remember(lang, found[0], context, msgid, msgid)
     return msgid if plural is None or n == 1 else plural
 
 
-def _pseudo_words() -> None:
-    from tutor.i18n.catalog import MESSAGES
+def _remember(lang: str, locales: Path, context: str, msgid: str, text: str) -> None:
+    # translate()'s fast path for a word it did not have: one the registry gained after the catalog was read
+    # (a layer registers its messages when it is imported), or one served in English.
+    words = ENGINE_WORDS.get(lang)
+    if words is not None and words[0] is locales and context not in words[1]:
+        words[1][context] = (msgid, text)
 
+
+def _pseudo_words() -> None:
     words = {m.id: (m.one, pseudo(m.one)) for m in MESSAGES.values() if m.other is None}
     ENGINE_WORDS[PSEUDO_LANGUAGE] = (LOCALES, words)
 

@@ -1,7 +1,7 @@
 """Turning explanation steps into sentences in a language.
 
 >>> from tutor.engine import Seat, card
->>> from tutor.engine.steps import step
+>>> from tutor.engine.messages import step
 >>> render(step("trick.led", leader=Seat.N, card=card("A-swords")))
 'North led A-swords (an ace, tier 9).'
 

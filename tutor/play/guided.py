@@ -16,9 +16,11 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card
 from tutor.engine.chant import keep_best
+from tutor.engine.natural_card import is_sure_winner, sure_winners
 from tutor.engine.ranking import TIERS
 from tutor.engine.scoring import score_deal
-from tutor.engine.signals import hand_signals, signal
+from tutor.engine.signalling import hand_signals
+from tutor.engine.signals import signal
 from tutor.engine.steps import Step
 from tutor.play import bots
 from tutor.play.match import LEARNER, PARTNER, Match
@@ -98,14 +100,14 @@ def reason(match: Match, card: Card) -> Step:
     known = match.partner_known(LEARNER) - played - on_table - set(hand)
     accounted = {*hand, *played, *on_table, *known}
     if not trick:
-        sure = bots.sure_winners(hand, accounted)
+        sure = sure_winners(hand, accounted)
         if sure:
             return step("guide.rule.sure", card=card)
         return step("guide.rule.lead_low", card=card)
     best = min(TIERS[c] for _, c in trick)
     holders = [seat for seat, c in trick if TIERS[c] == best]
     top = next(c for _, c in trick if TIERS[c] == best)
-    if len(trick) == 1 and any(TIERS[k] < best and bots.is_sure_winner(k, accounted) for k in known):
+    if len(trick) == 1 and any(TIERS[k] < best and is_sure_winner(k, accounted) for k in known):
         return step("guide.rule.leave", partner=PARTNER, card=card)
     if holders == [PARTNER]:
         return step("guide.rule.partner", partner=PARTNER, top=top, card=card)

@@ -3,7 +3,7 @@
 For the learner's turn, the cards the learner cannot see are dealt at random (consistently with what
 has been played, with the partner's signals and, after a chant, with the chanters having kept their nine
 best of fifteen), and the rest of the deal is played out with the bots' policy (the signal layer S1-S2
-over :func:`tutor.play.bots.base_choice`, every player knowing its partner's named cards as signalled;
+over :func:`tutor.engine.natural_card.base_choice`, every player knowing its partner's named cards as signalled;
 ``follow_signals=False`` gives the base policy alone), once per candidate card. The share of playouts
 in which the learner's partnership wins the point is that card's chance.
 
@@ -102,7 +102,7 @@ def policy_choice(
     best_count: np.ndarray,
     best_seat: np.ndarray,
 ) -> np.ndarray:
-    """The bots' base policy (:func:`tutor.play.bots.base_choice`, rules 1-6), vectorized: the tier
+    """The bots' base policy (:func:`tutor.engine.natural_card.base_choice`, rules 1-6), vectorized: the tier
     index (0..18) each row's player plays.
 
     ``hand`` and ``played`` are ``(rows, 19)`` counts: the player's hand, and every card played so far
@@ -162,7 +162,7 @@ def signal_choice(
 
 
 def _pick_sure(sure: np.ndarray) -> np.ndarray:
-    """Rule 5 of ``tutor.play.bots``: lead the cheapest sure winner (it wins as surely, saves the better ones)."""
+    """Rule 5 of the natural card: lead the cheapest sure winner (it wins as surely, saves the better ones)."""
     return TIER_COUNT - 1 - np.argmax(sure[:, ::-1], axis=1)
 
 

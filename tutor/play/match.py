@@ -47,7 +47,8 @@ from tutor.engine.game import DEALS_PER_GAME, Game, dealers, play_game
 from tutor.engine.ranking import ordered
 from tutor.engine.scoring import DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat, Team, eldest_of
-from tutor.engine.signals import SIGNAL_IDS, HandSignals, false_signal, hand_signals, signal
+from tutor.engine.signalling import HandSignals, false_signal, hand_signals
+from tutor.engine.signals import SIGNAL_IDS, signal
 from tutor.engine.steps import Step
 from tutor.i18n.sentences import render
 from tutor.play import bots

@@ -1,13 +1,19 @@
 """The messages of the game against the computer (:mod:`tutor.play.match`, :mod:`tutor.play.hint`).
 
-The same kind of registry as :mod:`tutor.engine.messages`: each id is the translator's context, each
+The same kind of table as :mod:`tutor.engine.messages`: each id is the translator's context, each
 template the English source. The engine's own messages are used where the engine explains.
+
+These are the tutor's words about its own features (the seating, the Hint, the coach, the guided deal),
+not rules of the game, so they belong to the play layer rather than the engine. Play sits above i18n, so
+this module registers them in the translators' registry (:func:`tutor.i18n.catalog.register`) when it is
+imported: every step of these messages is made here, so it can always be rendered.
 """
 
 from __future__ import annotations
 
+from tutor.engine.messages import step as engine_step
 from tutor.engine.steps import Message, Param, Step, catalog
-from tutor.engine.steps import step as engine_step
+from tutor.i18n.catalog import register
 
 # --- a game against the computer (tutor.play.match) ------------------------------------------------------
 
@@ -254,6 +260,7 @@ _GUIDE = (
 )
 
 MESSAGES: dict[str, Message] = catalog(*_MATCH, *_HINT, *_COACH, *_GUIDE)
+register(MESSAGES)
 
 
 def step(msg: str, /, **params: Param) -> Step:

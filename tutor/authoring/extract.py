@@ -3,8 +3,8 @@
 The sources, one domain each (:data:`tutor.i18n.runtime.DOMAINS`):
 
 * ``engine``: every message of :data:`tutor.i18n.catalog.MESSAGES` (msgctxt = id, msgid = English template,
-  msgid_plural = its plural);
-* ``content``: every learner-visible text of the lessons and scenarios (:mod:`tutor.i18n.content`), with
+  msgid_plural = its plural), the engine's and the play layer's (imported here so that it registers them);
+* ``content``: every learner-visible text of the lessons and scenarios (:mod:`tutor.content.localize`), with
   msgctxt ``"<file id>:<key path>"``, then every block of the Rules page's rules.md
   (:mod:`tutor.i18n.rules_text`), with msgctxt ``"rules:<section>:<n>"``;
 * ``ui``: every ``_()``, ``gettext()``, ``ngettext()``, ``pgettext()``, ``npgettext()`` call in the ``tutor``
@@ -28,10 +28,11 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+import tutor.play.messages  # noqa: F401  # registers the play layer's messages in the catalog
 from tutor.content.course import load_course
+from tutor.content.localize import lesson_texts, scenario_texts
 from tutor.i18n import TRANSLATED, native_name
 from tutor.i18n.catalog import MESSAGES
-from tutor.i18n.content import lesson_texts, scenario_texts
 from tutor.i18n.rules_text import PREFIX as RULES_PREFIX
 from tutor.i18n.rules_text import blocks
 from tutor.i18n.runtime import DOMAINS, LOCALES, po_path, pot_path

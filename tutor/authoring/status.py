@@ -1,7 +1,7 @@
 """``aluette-tutor i18n-status``: how much of what a learner sees each language translates.
 
 Counted against the sources themselves (every explanation message, every lesson and scenario text, every
-wrapped app string: :func:`tutor.i18n.extract.sources`), so a catalog that misses a new English string, or
+wrapped app string: :func:`tutor.authoring.extract.sources`), so a catalog that misses a new English string, or
 translates an English text that has since changed, is counted short. An entry is translated when a learner
 would see it: not empty, not fuzzy, with the right placeholders and plural forms (:mod:`tutor.i18n.runtime`).
 
@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.authoring.extract import SourceMessage
 from tutor.i18n import SOURCE_LANGUAGE
-from tutor.i18n.extract import SourceMessage
 from tutor.i18n.runtime import DOMAINS, LOCALES, CatalogProblem, po_path, read_catalog
 
 

@@ -1,9 +1,12 @@
 """The learner-visible texts of lessons and scenarios, and the same lesson or scenario in a language.
 
 One list says which keys of a file a learner reads (:func:`lesson_texts`, :func:`scenario_texts`): the
-extractor writes exactly these to the ``content`` catalog, and :func:`localize_lesson` /
-:func:`localize_scenario` translate exactly these, so the two can never disagree. Card codes, seats, ids
-and players' names are notation or names, never translated.
+extractor (:mod:`tutor.authoring.extract`) writes exactly these to the ``content`` catalog, and
+:func:`localize_lesson` / :func:`localize_scenario` translate exactly these, so the two can never disagree.
+Card codes, seats, ids and players' names are notation or names, never translated.
+
+It walks the content layer's own types and asks i18n for each text (:func:`tutor.i18n.content_text`), so it
+belongs to the content layer, which stands on i18n.
 """
 
 from __future__ import annotations
