@@ -11,6 +11,7 @@ from pathlib import Path
 
 from tutor.content.course import load_course
 from tutor.content.files import find_yaml
+from tutor.content.kinds import KINDS
 from tutor.content.lesson import is_lesson
 from tutor.content.outcomes import show
 from tutor.content.problems import ContentError, Problem
@@ -327,7 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
     gen_p = commands.add_parser(
         "generate",
         help="write random practice scenarios of one kind",
-        description="Write N random scenarios of KIND (rank draw trick deal chant signal game dealing play) to "
+        description=f"Write N random scenarios of KIND ({' '.join(KINDS)}) to "
         "DIR/<id>.yaml, each checked first. They lean towards what is worth practising: ties, traps, close "
         "finishes, mordiennes; 'play' writes positions near the end of a naturally played deal where the card "
         "to play matters (some card does worse than the best). No 'expect': the engine gives the answers. "
@@ -335,7 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Nothing is written if one of the files exists already (unless --force) or is a symbolic link (never "
         "written through, even with --force).",
     )
-    gen_p.add_argument("kind", metavar="KIND", help="rank, draw, trick, deal, chant, signal, game, dealing or play")
+    gen_p.add_argument("kind", metavar="KIND", help=f"{', '.join(KINDS[:-1])} or {KINDS[-1]}")
     gen_p.add_argument("--count", default="10", metavar="N", help="how many scenarios, 1 to 10000 (default 10)")
     gen_p.add_argument("--seed", default="0", metavar="S", help="random seed, 0 or more (default 0)")
     gen_p.add_argument("--out", metavar="DIR", help="folder to write to, created if missing (required)")

@@ -14,10 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tutor.app import views
+from tutor.app import scenario_view, views
 from tutor.app.cardsvg import card_svg, cards_html, suit_symbol
 from tutor.app.markup import escape
-from tutor.content.scenario import DrawSetup, Scenario
+from tutor.content.kinds.draw import DrawSetup
+from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
 from tutor.engine import SEATS, Seat, Suit, card, cards, resolve_trick
 
@@ -148,10 +149,10 @@ def check_draw(players: tuple[str, ...]) -> None:
     scenario = draw_scenario(players)
     result = solve(scenario)
     names = [shown(p) for p in players]
-    before = parse(views.setup_html(scenario, result, reveal=False))
+    before = parse(scenario_view.setup_html(scenario, result, reveal=False))
     order = next(e for e in before.iter("div") if e.get("class") == "alu-row")
     assert text_of(order) == " ".join(f"{i} {name}" for i, name in enumerate(names, start=1))
-    after = parse(views.setup_html(scenario, result, reveal=True))
+    after = parse(scenario_view.setup_html(scenario, result, reveal=True))
     boxes = [e for e in after.iter("div") if e.get("data-player") is not None]
     assert [e.get("data-player") for e in boxes] == names
     assert [text_of(e[0]) for e in boxes] == names, "the name above each player's cards"

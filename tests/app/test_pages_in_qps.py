@@ -32,7 +32,8 @@ from streamlit.testing.v1 import AppTest
 
 from tutor.app import course_map, lang, quiz, state
 from tutor.app import play_view as pv
-from tutor.content import drills, generate
+from tutor.content import drills
+from tutor.content.kinds import draw
 from tutor.i18n import LANGUAGE_NAMES, PSEUDO_LANGUAGE, ui
 from tutor.i18n.pseudo import CLOSE, OPEN
 from tutor.i18n.runtime import LOCALES, pot_path
@@ -58,7 +59,7 @@ NAMES = frozenset(
 
 def names_in_the_course() -> frozenset[str]:
     """The players' names the scenarios' authors and the generator gave: the same in every language."""
-    found: set[str] = set(generate.NAMES)
+    found: set[str] = set(draw.NAMES)
     for scenario in state.course().scenarios.values():
         found.update(str(p) for p in getattr(scenario.setup, "players", ()) or ())
         found.update(str(p) for p in getattr(scenario.setup, "names", ()) or ())

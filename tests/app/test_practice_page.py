@@ -17,8 +17,11 @@ from tutor.app import predict, quiz, state
 from tutor.content import grading
 from tutor.content.course import Course
 from tutor.content.grading import grade
-from tutor.content.outcomes import KINDS, OUTCOME_SHAPES
-from tutor.content.scenario import ChantSetup, DealScoringSetup, Scenario, SignalSetup
+from tutor.content.kinds import KINDS, OUTCOME_SHAPES
+from tutor.content.kinds.chant import ChantSetup
+from tutor.content.kinds.deal import DealScoringSetup
+from tutor.content.kinds.signal import SignalSetup
+from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
 from tutor.progress.memory import Answer, MemoryProgress
 

@@ -8,17 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from tutor.app import views
-from tutor.content.scenario import (
-    ChantSetup,
-    CutAndDealSetup,
-    GameSetup,
-    Scenario,
-    Setup,
-    SignalSetup,
-    TrickSetup,
-    load_scenario,
-)
+from tutor.app import scenario_view, views
+from tutor.content.kind import Setup
+from tutor.content.kinds.chant import ChantSetup
+from tutor.content.kinds.dealing import CutAndDealSetup
+from tutor.content.kinds.game import GameSetup
+from tutor.content.kinds.signal import SignalSetup
+from tutor.content.kinds.trick import TrickSetup
+from tutor.content.scenario import Scenario, load_scenario
 from tutor.content.solve import solve
 from tutor.engine import PACK, SEATS, DealPoint, Seat, Team, card, cards
 
@@ -36,7 +33,7 @@ def made(kind: str, setup: Setup, ask: tuple[str, ...]) -> Scenario:
 
 
 def draw(scenario: Scenario, reveal: bool) -> ET.Element:
-    html = views.setup_html(scenario, solve(scenario), reveal)
+    html = scenario_view.setup_html(scenario, solve(scenario), reveal)
     assert "\n" not in html, "one line: Streamlit's Markdown must not see indented code or blank lines"
     root = ET.fromstring(html)
     assert root.get("data-kind") == scenario.kind
@@ -144,7 +141,7 @@ def test_won_trick_highlights_the_winner_after_the_reveal() -> None:
 
 def test_reveal_without_a_result_shows_no_answer() -> None:
     scenario = example("spoiled-aces")
-    root = ET.fromstring(views.setup_html(scenario, None, reveal=True))
+    root = ET.fromstring(scenario_view.setup_html(scenario, None, reveal=True))
     assert classes_of(root, "card-spoiled") == []
 
 

@@ -27,17 +27,14 @@ from tutor.content.generate import (
     scenario_yaml,
     write_scenarios,
 )
-from tutor.content.outcomes import KINDS
-from tutor.content.scenario import (
-    SLUG,
-    ChantSetup,
-    DealScoringSetup,
-    DrawSetup,
-    GameSetup,
-    RankSetup,
-    Scenario,
-    SignalSetup,
-)
+from tutor.content.kinds import KINDS
+from tutor.content.kinds.chant import ChantSetup
+from tutor.content.kinds.deal import DealScoringSetup
+from tutor.content.kinds.draw import DrawSetup
+from tutor.content.kinds.game import GameSetup
+from tutor.content.kinds.rank import RankSetup
+from tutor.content.kinds.signal import SignalSetup
+from tutor.content.scenario import SLUG, Scenario
 from tutor.content.solve import compare, solve
 from tutor.engine import (
     NAMED,

@@ -1,4 +1,4 @@
-"""``aluette-tutor generate play`` and ``drills.play_puzzle``: positions where the card to play matters.
+"""``aluette-tutor generate play`` and ``generate.play_puzzle``: positions where the card to play matters.
 
 Each generated position goes through the file loader, the solver and ``check``; the card matters when some
 card of the mover's hand reaches a worse result than the best one.
@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.content import drills
 from tutor.content.course import load_course
-from tutor.content.generate import GENERATED_KINDS, generate, generate_scenarios, write_scenarios
-from tutor.content.scenario import PlaySetup, Scenario
+from tutor.content.generate import generate, generate_scenarios, play_puzzle, write_scenarios
+from tutor.content.kinds import KINDS
+from tutor.content.kinds.play import PlaySetup
+from tutor.content.scenario import Scenario
 from tutor.content.solve import compare, solve
 from tutor.engine import SEATS, RuleViolation
 from tutor.engine.solver import PlaySolution
@@ -40,7 +41,7 @@ def puzzles() -> list[tuple[Scenario, PlaySolution]]:
 
 
 def test_play_is_a_generated_kind() -> None:
-    assert "play" in GENERATED_KINDS
+    assert "play" in KINDS
 
 
 def test_every_position_is_valid_and_the_card_matters(puzzles: list[tuple[Scenario, PlaySolution]]) -> None:
@@ -115,11 +116,11 @@ def test_written_files_never_overwrite(tmp_path: Path) -> None:
 
 
 def test_play_puzzle_for_endless_practice() -> None:
-    first = drills.play_puzzle(random.Random(5))
-    assert first == drills.play_puzzle(random.Random(5))
+    first = play_puzzle(random.Random(5))
+    assert first == play_puzzle(random.Random(5))
     assert isinstance(first, Scenario) and first.kind == "play"
     result = solve(first)
     assert isinstance(result, PlaySolution) and isinstance(first.setup, PlaySetup)
     assert set(result.best) < set(first.setup.hands[first.setup.to_play])
-    small = drills.play_puzzle(random.Random(6), tricks_left=2)
+    small = play_puzzle(random.Random(6), tricks_left=2)
     assert isinstance(small.setup, PlaySetup) and tricks_left(small.setup) <= 2

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from tutor.cli import main
-from tutor.content.outcomes import ALL_KINDS, KINDS
-from tutor.content.scenario import PlaySetup, load_scenario
+from tutor.content.kinds import KINDS
+from tutor.content.kinds.play import PlaySetup
+from tutor.content.scenario import load_scenario
 from tutor.engine.cards import cards
 from tutor.engine.seats import Seat
 
@@ -48,7 +49,7 @@ def check(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str
 
 
 def test_the_kind_is_known_to_files_the_generator_and_the_app() -> None:
-    assert "play" in ALL_KINDS and "play" in KINDS
+    assert "play" in KINDS
 
 
 def test_a_play_file_reads_into_a_play_setup(tmp_path: Path) -> None:

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from tutor.app import views
+from tutor.app import scenario_view
 from tutor.content.generate import generate_scenarios
+from tutor.content.kinds.signal import SignalSetup
 from tutor.content.problems import ContentError
-from tutor.content.scenario import Scenario, SignalSetup, load_scenario, scenario_from_document
+from tutor.content.scenario import Scenario, load_scenario, scenario_from_document
 from tutor.content.solve import compare, solve
 from tutor.content.yamlsafe import parse_document
 from tutor.engine import SIGNALS, signal
@@ -65,7 +66,7 @@ def visible_text(html: str) -> str:
 
 def question_text(scenario: Scenario) -> str:
     """Everything the learner reads before answering: the title, the setup as drawn, the hint."""
-    drawn = views.setup_html(scenario, solve(scenario), reveal=False)
+    drawn = scenario_view.setup_html(scenario, solve(scenario), reveal=False)
     return " ".join([scenario.title, visible_text(drawn), scenario.hint or ""]).lower()
 
 

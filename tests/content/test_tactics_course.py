@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tutor.content.course import Course, load_course
-from tutor.content.scenario import PlaySetup, Scenario
+from tutor.content.kinds.play import PlaySetup
+from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
 from tutor.engine.cards import card
 

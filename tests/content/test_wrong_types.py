@@ -19,8 +19,8 @@ import pytest
 
 from tutor.content.course import course_from_documents
 from tutor.content.files import find_yaml
+from tutor.content.kinds import KINDS
 from tutor.content.lesson import is_lesson
-from tutor.content.outcomes import ALL_KINDS
 from tutor.content.problems import ContentError, Problem
 from tutor.content.scenario import declared_id, scenario_from_document
 from tutor.content.solve import solve
@@ -142,7 +142,7 @@ def solved(doc: Document) -> list[Problem]:
 
 def test_the_sample_covers_every_kind_and_every_key_name() -> None:
     kinds = {file_kind(path, doc) for path, doc, _ in samples()}
-    assert kinds == {*ALL_KINDS, "lesson"}
+    assert kinds == {*KINDS, "lesson"}
     names = {p for _, doc, where in samples() for p in where if isinstance(p, str) and SCHEMA_KEY.match(p)}
     everywhere = {
         p
@@ -155,7 +155,7 @@ def test_the_sample_covers_every_kind_and_every_key_name() -> None:
     assert len(samples()) > 150  # a few hundred places, each given all eleven wrong values
 
 
-@pytest.mark.parametrize("kind", sorted({*ALL_KINDS, "lesson"}))
+@pytest.mark.parametrize("kind", sorted({*KINDS, "lesson"}))
 def test_every_key_given_a_wrong_type_is_a_located_one_line_problem(kind: str) -> None:
     failures: list[str] = []
     for path, doc, where in samples():

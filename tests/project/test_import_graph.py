@@ -7,8 +7,7 @@ layer is still one. Two checks run on that graph:
 * **layers**: the packages stand in the order engine <- i18n <- content <- play, progress <- app, and the
   command line and the authors' tools at the top (:data:`LAYERS`). A module may import its own package and
   those its package's row allows, nothing else; a failure lists each ``module -> module (file:line)``;
-* **cycles**: no circle of modules anywhere in the package, with one allowance that is being removed
-  (:data:`PENDING_CONTENT_CYCLE`).
+* **cycles**: no circle of modules anywhere in the package.
 """
 
 from __future__ import annotations
@@ -39,13 +38,6 @@ LAYERS: dict[str, frozenset[str]] = {
     "authoring": _COURSE | {"play"},  # extraction and status read every layer with words a learner sees
     "cli": _SERVICES | {"app", "authoring", "tutor"},
 }
-
-# The content package's scenarios, solving, generating and drills still import one another: being untangled
-# (a registry of scenario kinds). Allowed until then, this one circle or any part of it still in a circle;
-# delete the allowance when it is gone.
-PENDING_CONTENT_CYCLE = frozenset(
-    {"tutor.content.drills", "tutor.content.generate", "tutor.content.scenario", "tutor.content.solve"}
-)
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -192,14 +184,8 @@ def test_every_import_follows_the_layers() -> None:
 
 
 def test_no_module_of_the_package_reaches_itself_again() -> None:
-    bad = cycle_report(PACKAGE, PENDING_CONTENT_CYCLE)
+    bad = cycle_report(PACKAGE)
     assert not bad, "import cycles:\n" + "\n".join(bad)
-
-
-def test_the_pending_allowance_is_one_circle_of_the_content_package() -> None:
-    assert all(layer_of(m) == "content" and m in modules(PACKAGE) for m in PENDING_CONTENT_CYCLE)
-    still = [c for c in cycles(graph(PACKAGE)) if set(c) <= PENDING_CONTENT_CYCLE]
-    assert len(still) <= 1  # one circle, or none once it is untangled (then delete the allowance)
 
 
 def test_every_package_has_a_row_and_the_rows_point_down() -> None:

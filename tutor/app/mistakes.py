@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from tutor.content.outcomes import normalize
+from tutor.content.kinds import normalize
 from tutor.content.scenario import Scenario
 from tutor.engine import Explained, RuleViolation, parse_card
 from tutor.engine.cards import Card
 from tutor.engine.chant import Chant
 from tutor.engine.game import DealPoint
-from tutor.engine.ranking import TIERS
+from tutor.engine.ranking import TIERS, Ranking
 from tutor.engine.seats import Seat
 from tutor.engine.solver import PlaySolution, point_of
 from tutor.engine.trick import Trick
@@ -56,7 +56,7 @@ def _mistake(scenario: Scenario, result: Explained, key: str, given: object, _: 
         return _value(scenario, result, given, _)
     if isinstance(result, Chant) and key == "keep":
         return _keep(scenario, result, given, _)
-    if scenario.kind == "rank":
+    if isinstance(result, Ranking):
         order = [[parse_card(c) for c in group] for group in result.outcome()["order"]]  # type: ignore[attr-defined]
         if key == "highest":
             return _best_cards(set(_read(scenario, key, given)), order[0], _)  # type: ignore[call-overload]

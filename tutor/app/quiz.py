@@ -19,12 +19,13 @@ from typing import Literal
 
 import streamlit as st
 
-from tutor.app import cardfiles, play_puzzle, predict, reveal, state, views
+from tutor.app import cardfiles, predict, reveal, scenario_view, state, views
+from tutor.app import kinds as app_kinds
 from tutor.app import lang as app_lang
 from tutor.content.course import Course
 from tutor.content.grading import Grade, grade
+from tutor.content.kinds import KINDS
 from tutor.content.lesson import Lesson
-from tutor.content.outcomes import KINDS
 from tutor.content.scenario import Scenario
 from tutor.content.similar import similar
 from tutor.engine import Explained
@@ -39,21 +40,10 @@ BATCH = 5  # endless scenarios generated at a time (a few ms each)
 
 
 def kind_names(lang: str) -> dict[str, str]:
-    """Each scenario kind (and "any") by name, in ``lang``: Endless practice's menu."""
+    """Each scenario kind (and "any") by name, in ``lang``, as each kind names itself: Endless practice's menu."""
     _ = ui.translator(lang)
-    return {
-        # Translators: Endless practice's menu of scenario kinds: any of them.
-        ANY: _("Any kind"),
-        "rank": _("Ranking cards"),
-        "draw": _("The partnership draw"),
-        "trick": _("Tricks"),
-        "deal": _("Scoring a deal"),
-        "chant": _("The chant"),
-        "signal": _("Signals"),
-        "game": _("The game"),
-        "dealing": _("Dealing"),
-        "play": _("Which card to play"),
-    }
+    # Translators: Endless practice's menu of scenario kinds: any of them.
+    return {ANY: _("Any kind"), **{entry.name: entry.title(_) for entry in app_kinds.SHOWN}}
 
 
 KIND_NAMES: dict[str, str] = kind_names(SOURCE_LANGUAGE)  # in English; :func:`kind_name` for a language
@@ -136,19 +126,12 @@ def _difficulty(scenario: Scenario) -> int:
 
 def topic_titles(lang: str) -> dict[str, str]:
     """The course's topics by name, in ``lang``: the one naming of topics (Practice's menu, a scenario's caption,
-    the Progress page's mastery by topic, with its drill topics)."""
+    the Progress page's mastery by topic, with its drill topics). Each kind names the topics its generator
+    writes; the others are the lessons' own."""
     _ = ui.translator(lang)
+    by_kinds = {topic: title for entry in app_kinds.SHOWN for topic, title in entry.topics(_).items()}
     # Translators: the names of the course's topics (Practice's menu of topics, a scenario's caption, Progress).
-    return {
-        "ranking": _("Ranking"),
-        "scoring": _("Scoring"),
-        "signals": _("Signals"),
-        "spoiled-tricks": _("Spoiled tricks"),
-        "mordienne": _("Mordienne"),
-        "draw": _("The draw"),
-        "tricks": _("Tricks"),
-        "chant": _("The chant"),
-        "game": _("The game"),
+    return by_kinds | {
         "pack": _("The pack"),
         "counting": _("Counting"),
         "spoiling": _("Spoiling"),
@@ -156,8 +139,6 @@ def topic_titles(lang: str) -> dict[str, str]:
         "chant-play": _("The chant in play"),
         "race": _("The race"),
         "mordienne-play": _("Mordienne in play"),
-        "dealing": _("Dealing"),
-        "play": _("Card play"),
         # Translators: the Progress page's topics of the drills (tutor.progress.stats.DRILL_TOPICS).
         "ranking-facts": _("Ranking facts"),
         "card-names": _("Card names"),
@@ -365,7 +346,7 @@ def _fresh(prefix: str, token: str, scenario: Scenario, origin: str, result: Exp
         predict.clear(previous.fields)
     serial = int(ss.get(f"{prefix}.serial", 0)) + 1
     ss[f"{prefix}.serial"] = serial
-    solved = result if result is not None else play_puzzle.solved(scenario)  # a play puzzle: once per server
+    solved = result if result is not None else app_kinds.shown(scenario.kind).solved(scenario)
     here = app_lang.current()
     questions = predict.plan(scenario, solved, lang=here)
     current = Attempt(
@@ -445,10 +426,6 @@ def heading(scenario: Scenario, where: str | None = None, tally: Score | None = 
     st.caption(" · ".join(bits))
 
 
-# Kinds whose drawing needs the full width (the whole pack, four hands to pick): question below, not beside.
-FULL_WIDTH_KINDS = frozenset({"dealing"})
-
-
 @dataclass(frozen=True)
 class FollowUps:
     """What a page offers once an answer is revealed: its own Next (a label and what it does; none: the page
@@ -526,7 +503,7 @@ def _draw_panel(
         _("{where} · a similar one", where=where) if where and current.similar else where,
         score(prefix) if follow and follow.tally else None,
     )
-    side_by_side = shown.kind not in FULL_WIDTH_KINDS
+    side_by_side = not app_kinds.shown(shown.kind).full_width  # else the questions go under the drawing
     if current.submitted:
         assert current.grade is not None
         reveal.show(shown, current.result, current.grade, current.answers, side_by_side)
@@ -535,7 +512,7 @@ def _draw_panel(
         return current
     drawing, asking = st.columns(2, gap="large") if side_by_side else (st.container(), st.container())
     with drawing:
-        views.show(views.setup_html(shown, current.result))
+        views.show(scenario_view.setup_html(shown, current.result))
         if shown.hint:
             with st.expander(_("Hint")):
                 st.markdown(reveal.md(shown.hint))

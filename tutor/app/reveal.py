@@ -11,14 +11,15 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.app import lang, mistakes, play_puzzle, views
+from tutor.app import lang, mistakes, scenario_view, views
+from tutor.app.kinds import shown
 from tutor.app.markup import md  # also imported from here by other modules
 from tutor.app.predict import card_label, result_labels, short
 from tutor.content.grading import Grade
-from tutor.content.outcomes import Shape, shape_of
+from tutor.content.kinds import shape_of
+from tutor.content.outcomes import Shape
 from tutor.content.scenario import Scenario
 from tutor.engine import SEATS, SIGNALS, Explained
-from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
 from tutor.i18n import ui
 from tutor.i18n.sentences import format_value, render
@@ -30,17 +31,10 @@ _SIGNALS = {s.id: s for s in SIGNALS}  # a signal as the question offered it: it
 
 
 def _null_word(kind: str, key: str, _: Translator) -> str:
-    """How an empty answer reads for this key: nobody won, the trick was spoiled, the game drawn."""
-    if (kind, key) == ("trick", "winner"):
-        # Translators: the winner of a trick when nobody wins it.
-        return _("nobody (spoiled)")
-    if (kind, key) == ("deal", "trick_winners"):
-        lang = _.lang
-        # Translators: the winner of one trick in a list of a deal's tricks, when the trick was spoiled.
-        return ui.pgettext(lang, "a trick's winner", "spoiled")
-    if (kind, key) == ("game", "winner"):
-        return _("nobody (a drawn game)")
-    return _("nobody")
+    """How an empty answer reads for this key, as its kind says it: nobody won, the trick was spoiled, the game
+    drawn."""
+    nobody = shown(kind).nobody_for(key, _)
+    return nobody.shown if nobody is not None and nobody.shown is not None else _("nobody")
 
 
 def _title(code: object, lang: str) -> str:
@@ -222,9 +216,8 @@ def show(
     st.markdown(grade_table(scenario, result, grade, answers))
     drawing, why = st.columns(2, gap="large") if side_by_side else (st.container(), st.container())
     with drawing:
-        views.show(views.setup_html(scenario, result, reveal=True))
-        if isinstance(result, PlaySolution):
-            play_puzzle.show(result)
+        views.show(scenario_view.setup_html(scenario, result, reveal=True))
+        shown(scenario.kind).revealed(result)  # what the kind draws besides (a play puzzle: each card's result)
     with why:
         explanation(result)
         note(scenario)

@@ -1,7 +1,10 @@
-"""A scenario's setup drawn as HTML: the table, the cards, the order of play.
+"""The pieces a scenario's setup is drawn with, as HTML (the table, the cards, the order of play, badges), and
+the reference tables of the ranking, signals and rules pages.
 
-No rule logic lives here. Everything drawn comes from the scenario's setup and, once revealed, from the
-engine result's typed fields (the winner, the spoiled cards, who received what). Before the reveal:
+Each kind draws its setup from these pieces, in its module of :mod:`tutor.app.kinds`
+(:func:`tutor.app.scenario_view.setup_html` picks the kind's drawing). No rule logic lives here or there.
+Everything drawn comes from the scenario's setup and, once revealed, from the engine result's typed fields (the
+winner, the spoiled cards, who received what). Before the reveal:
 
 - nothing that answers the question is drawn (no winner highlight, no "spoiled", no partnerships);
 - a supporting fact the engine computed (the eldest, the cutter, the first leader) is drawn only when the
@@ -9,13 +12,13 @@ engine result's typed fields (the winner, the spoiled cards, who received what).
 
 Every function returns one string of well-formed XHTML (tests parse it with ``xml.etree``), with no blank
 lines or indented lines, so Streamlit's Markdown passes it through untouched:
-``st.markdown(views.css() + views.setup_html(scenario, result), unsafe_allow_html=True)``.
+``st.markdown(views.css() + scenario_view.setup_html(scenario, result), unsafe_allow_html=True)``.
 Call :func:`css` once per page; the layout degrades to a readable vertical list without it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import streamlit as st
 
@@ -24,40 +27,7 @@ from tutor.app.gestures import gesture_svg
 from tutor.app.markup import escape
 from tutor.app.pagelang import page_language
 from tutor.content import drills
-from tutor.content.scenario import (
-    ChantSetup,
-    CutAndDealSetup,
-    DealScoringSetup,
-    DrawSetup,
-    GameSetup,
-    PlaySetup,
-    RankSetup,
-    Scenario,
-    SignalSetup,
-    TrickSetup,
-)
-from tutor.engine import (
-    SEATS,
-    SIGNALS,
-    TIERS,
-    TOP_CARDS,
-    Card,
-    Chant,
-    DealPoint,
-    DealScore,
-    Dealt,
-    Draw,
-    Explained,
-    Game,
-    HandSignals,
-    PlayedDeal,
-    Ranking,
-    Seat,
-    SignalLookup,
-    Tier,
-    Trick,
-    signal,
-)
+from tutor.engine import SEATS, SIGNALS, Card, Seat, Tier, Trick
 from tutor.i18n import ui
 from tutor.i18n.sentences import format_value, render
 
@@ -158,19 +128,19 @@ def _e(text: object) -> str:
     return escape(text)
 
 
-def _t() -> ui.Translator:
+def translator() -> ui.Translator:
     """The page's language's translator: every word drawn here follows the learner's language."""
     return ui.translator(page_language())
 
 
-def _title(seat: Seat) -> str:
+def seat_name(seat: Seat) -> str:
     """A seat's title (North...) in the page's language."""
     return format_value(seat, "title", page_language())
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
     """``1st`` ... ``4th``: a place in the order of play, in the page's language."""
-    _ = _t()
+    _ = translator()
     # Translators: short column headers and tooltips: the first to fourth card played in a trick.
     return (_("1st"), _("2nd"), _("3rd"), _("4th"))[n - 1]
 
@@ -188,25 +158,23 @@ def seat_chip(seat: Seat | None, *, text: str | None = None) -> str:
         spoiled = ui.pgettext(page_language(), "a trick nobody won", "spoiled")
         return f'<span class="alu-chip alu-chip-spoiled" title="{_e(spoiled)}">{_e(text or spoiled)}</span>'
     team = "ns" if seat in (Seat.N, Seat.S) else "ew"
-    return f'<span class="alu-chip alu-team-{team}" title="{_e(_title(seat))}">{_e(text or seat.value)}</span>'
+    return f'<span class="alu-chip alu-team-{team}" title="{_e(seat_name(seat))}">{_e(text or seat.value)}</span>'
 
 
-def _block(title: str | None, body: str, kind: str = "") -> str:
+def block(title: str | None, body: str, kind: str = "") -> str:
+    """A part of a drawing: ``body`` (HTML) under a title, if any; ``kind`` adds a class (``hand``, ``score``)."""
     head = f'<div class="alu-block-title">{_e(title)}</div>' if title else ""
     extra = f" alu-block-{_e(kind)}" if kind else ""
     return f'<div class="alu-block{extra}">{head}{body}</div>'
 
 
-def _note(text: str) -> str:
+def note(text: str) -> str:
+    """A line of small grey text."""
     return f'<div class="alu-note">{_e(text)}</div>'
 
 
-def _wrap(kind: str, reveal: bool, body: str) -> str:
-    state = "revealed" if reveal else "hidden"
-    return f'<div class="alu-setup alu-kind-{_e(kind)}" data-kind="{_e(kind)}" data-answer="{state}">{body}</div>'
-
-
-def _details(summary: str, body: str, open_: bool = False) -> str:
+def details(summary: str, body: str, open_: bool = False) -> str:
+    """``body`` (HTML) folded under ``summary``, open or not."""
     opened = ' open="open"' if open_ else ""
     return f'<details class="alu-details"{opened}><summary>{_e(summary)}</summary>{body}</details>'
 
@@ -214,7 +182,7 @@ def _details(summary: str, body: str, open_: bool = False) -> str:
 # --- the table ----------------------------------------------------------------------------------
 
 
-def _table(cells: Mapping[Seat, str], centre: str, *, label: str, extra_class: str = "") -> str:
+def table(cells: Mapping[Seat, str], centre: str, *, label: str, extra_class: str = "") -> str:
     """Four seat cells around a centre: N top, W left, E right, S bottom (DOM order N, W, centre, E, S)."""
     classes = "alu-table" + (f" {extra_class}" if extra_class else "")
     parts = [f'<div class="{classes}" role="group" aria-label="{_e(label)}">']
@@ -231,10 +199,10 @@ def _seat_cell(seat: Seat, content: str) -> str:
     return f'<div class="alu-seat alu-seat-{_AREA[seat]}" data-seat="{seat.value}">{content}</div>'
 
 
-def _seat_head(seat: Seat, name: str | None, badges: Sequence[str]) -> str:
-    _ = _t()
+def seat_head(seat: Seat, name: str | None, badges: Sequence[str]) -> str:
+    _ = translator()
     # Translators: a seat's heading on the table with the player's name, e.g. "North (Anna)".
-    title = _("{seat} ({name})", seat=seat, name=name) if name else _title(seat)
+    title = _("{seat} ({name})", seat=seat, name=name) if name else seat_name(seat)
     return f'<div class="alu-seat-head"><span class="alu-seat-name">{_e(title)}</span>{"".join(badges)}</div>'
 
 
@@ -257,14 +225,14 @@ def trick_table_html(
     ``winner`` is highlighted and ``spoiled`` seats' cards get the tie mark: pass them only once the
     answer may be seen. ``centre`` is HTML for the middle of the table (e.g. the word "spoiled").
     """
-    _ = _t()
+    _ = translator()
     order = {seat: n for n, seat in enumerate(leader.clockwise_from(), start=1)} if leader else {}
     cells = {}
     for seat in SEATS:
         badges = []
         if show_order and seat in order and seat in plays:
             # Translators: the tooltip of a seat's place in the order of play; {place} is "1st" ... "4th".
-            plays_at = _("plays {place}", place=_ordinal(order[seat]))
+            plays_at = _("plays {place}", place=ordinal(order[seat]))
             badges.append(f'<span class="alu-badge alu-badge-order" title="{_e(plays_at)}">{order[seat]}</span>')
         if seat is leader:
             # Translators: a small badge by a seat on the table: this player leads the trick.
@@ -275,13 +243,13 @@ def trick_table_html(
         if seat is winner:
             # Translators: a small badge by a seat on the table: this player wins the trick.
             badges.append(badge(_("wins"), "winner"))
-        head = _seat_head(seat, (names or {}).get(seat), badges)
+        head = seat_head(seat, (names or {}).get(seat), badges)
         body = ""
         if seat in plays:
             body = card_svg(plays[seat], width=width, highlight=seat is winner, spoiled=seat in spoiled)
         cells[seat] = head + body
     # Translators: the accessible name of the drawn card table.
-    return _table(cells, centre or "", label=label if label is not None else _("the table"))
+    return table(cells, centre or "", label=label if label is not None else _("the table"))
 
 
 def table_html(
@@ -307,7 +275,7 @@ def table_html(
     are drawn as overlapping backs. The trick's cards sit in a small cross in the middle, each on its
     player's side; ``winner``/``spoiled`` mark them once the trick is resolved.
     """
-    _ = _t()
+    _ = translator()
     lang = page_language()
     shown = set(SEATS) if face_up is True else (set() if face_up is False else set(face_up))
     trick = trick or {}
@@ -336,7 +304,7 @@ def table_html(
                     lang, "{seat}: {n} face-down card", "{seat}: {n} face-down cards", len(hand), seat=seat
                 )
                 body = _fan(len(hand), hand_width, count)
-        cells[seat] = _seat_head(seat, (names or {}).get(seat), badges) + body
+        cells[seat] = seat_head(seat, (names or {}).get(seat), badges) + body
     middle = ""
     if trick:
         spots = {
@@ -354,7 +322,7 @@ def table_html(
             f'<div></div><div data-seat="{Seat.S.value}">{spots[Seat.S]}</div><div></div>'
             "</div>"
         )
-    return _table(
+    return table(
         cells, middle + (centre or ""), label=label if label is not None else _("the table"), extra_class="alu-wide"
     )
 
@@ -369,150 +337,12 @@ def _fan(count: int, width: int, label: str) -> str:
     return f'<div class="alu-fan alu-hand" role="group" aria-label="{_e(label)}" style="display:flex">{slots}</div>'
 
 
-# --- setups, one per kind -----------------------------------------------------------------------
-
-
-def setup_html(scenario: Scenario, result: Explained | None = None, reveal: bool = False) -> str:
-    """Draw a scenario's setup for its kind; with ``reveal=True`` and the engine's result, mark the answer.
-
-    ``result`` may be passed before the reveal too: it then supplies only supporting facts the scenario
-    does not ask about (the eldest of a chant, the cutter of a dealing, the first leader of a deal).
-    """
-    hidden = frozenset() if reveal else frozenset(scenario.ask)
-    drawer = _DRAWERS.get(type(scenario.setup))
-    if drawer is None:  # pragma: no cover - every setup type has a drawer
-        return _wrap(scenario.kind, reveal, _note(f"(no drawing for {scenario.kind} scenarios)"))
-    return _wrap(scenario.kind, reveal, drawer(scenario.setup, result, reveal, hidden))
-
-
-def trick_html(
-    setup: TrickSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
-) -> str:
-    """The four cards around the table, numbered 1-4 from the leader; on reveal the winner or the tie."""
-    plays = dict(zip(setup.leader.clockwise_from(), setup.plays, strict=True))
-    winner: Seat | None = None
-    spoiled: set[Seat] = set()
-    centre = ""
-    _ = _t()
-    if reveal and isinstance(result, Trick):
-        winner = result.winner
-        if result.spoiled:
-            spoiled = set(result.tied_seats)
-            word = ui.pgettext(page_language(), "a trick nobody won", "spoiled")
-            centre = f'<div class="alu-centre-word">{_e(word)}</div>'
-        # The calls to _() are never inside an f-string: the extractor reads only literal calls.
-        # Translators: under a trick's cards: who leads the next trick.
-        next_leader = _("{seat} leads next", seat=result.next_leader)
-        centre += f"<div>{_e(next_leader)}</div>"
-    # Translators: the accessible name of a drawn trick.
-    return trick_table_html(
-        plays, leader=setup.leader, winner=winner, spoiled=spoiled, centre=centre, label=_("the trick")
-    )
-
-
-def deal_html(
-    setup: DealScoringSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
-) -> str:
-    """A deal: the nine results as a timeline, or the hands and the nine tricks as a grid."""
-    if setup.tricks is not None:
-        return _deal_results(setup.tricks, result if reveal else None)
-    return _deal_plays(setup, result, reveal, hidden)
-
-
-def _deal_results(tricks: Sequence[Seat | None], result: Explained | None) -> str:
-    steps = "".join(
-        f'<div class="alu-step" data-trick="{n}">{seat_chip(winner)}<span>{n}</span></div>'
-        for n, winner in enumerate(tricks, start=1)
-    )
-    _ = _t()
-    body = _block(_("The nine tricks (who won each)"), f'<div class="alu-timeline">{steps}</div>')
-    if isinstance(result, DealScore | PlayedDeal):
-        body += _score_summary(result.score if isinstance(result, PlayedDeal) else result)
-    return body
-
-
-def _score_summary(score: DealScore) -> str:
-    _ = _t()
-    lang = page_language()
-    counts = " ".join(f"{seat_chip(seat)} {score.tricks_won[seat]}" for seat in SEATS)
-    if score.point_winner is None:
-        point = _e(_("nobody scores"))
-    else:
-        team = score.scoring_team
-        if score.mordienne:
-            # Translators: after the winner's chip (e.g. "N"); {team} is NS or EW.
-            words = ui.ngettext(
-                lang,
-                "wins the point for {team}: {n} point (mordienne)",
-                "wins the point for {team}: {n} points (mordienne)",
-                score.points,
-                team=team,
-            )
-        else:
-            # Translators: after the winner's chip (e.g. "N"); {team} is NS or EW.
-            words = ui.ngettext(
-                lang,
-                "wins the point for {team}: {n} point",
-                "wins the point for {team}: {n} points",
-                score.points,
-                team=team,
-            )
-        point = f"{seat_chip(score.point_winner)} {_e(words)}"
-    return _block(_("Tricks won"), f'<div class="alu-row">{counts}</div><div class="alu-block">{point}</div>', "score")
-
-
-def _deal_plays(setup: DealScoringSetup, result: Explained | None, reveal: bool, hidden: Collection[str]) -> str:
-    assert setup.dealer is not None and setup.hands is not None and setup.plays is not None
-    _ = _t()
-    parts = []
-    played = result if isinstance(result, PlayedDeal) else None
-    if played is not None and "leaders" not in hidden:
-        head = _("{dealer} deals; {leader} leads the first trick.", dealer=setup.dealer, leader=played.leaders[0])
-    else:
-        head = _("{dealer} deals.", dealer=setup.dealer)
-    parts.append(_block(None, _e(head)))
-    hands = "".join(
-        _block(_title(seat), cards_html(list(setup.hands[seat]), width=HAND_WIDTH), "hand")
-        for seat in SEATS
-        if seat in setup.hands
-    )
-    parts.append(_details(_("The four hands"), hands))
-    if reveal and played is not None:
-        parts.append(_trick_grid_revealed(played))
-        parts.append(_score_summary(played.score))
-    else:
-        # who played each card is read from the hands; hidden when the leaders are the question
-        holder = {c: seat for seat, hand in setup.hands.items() for c in hand}
-        show_seats = "leaders" not in hidden
-        rows = []
-        for n, trick_cards in enumerate(setup.plays, start=1):
-            captions = [holder[c].value if show_seats and c in holder else None for c in trick_cards]
-            cells = "".join(
-                f"<td>{card_svg(c, width=SMALL_WIDTH + 8, caption=captions[i])}</td>" for i, c in enumerate(trick_cards)
-            )
-            rows.append(f'<tr data-trick="{n}"><th>{n}</th>{cells}</tr>')
-        heads = "".join(f"<th>{_e(_ordinal(n))}</th>" for n in range(1, 5))
-        # Translators: a column header: the trick's number (1-9).
-        trick_head = _("trick")
-        grid = (
-            f'<table class="alu-grid"><thead><tr><th>{_e(trick_head)}</th>{heads}</tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table>"
-        )
-        parts.append(_block(_("The nine tricks, each in the order played"), f'<div class="alu-grid-wrap">{grid}</div>'))
-    return "".join(parts)
-
-
-def _trick_grid_revealed(played: PlayedDeal) -> str:
-    _ = _t()
-    return _block(_("The nine tricks (numbers: order of play)"), tricks_grid_html(played.tricks))
-
-
 def tricks_grid_html(
     tricks: Sequence[Trick], *, names: Mapping[Seat, str] | None = None, width: int = SMALL_WIDTH + 8
 ) -> str:
     """Finished tricks as rows: who led, each seat's card in N E S W columns (numbered in play order), and the
     winner, or the tied cards marked when spoiled. Used by a revealed deal and by the Play page."""
-    _ = _t()
+    _ = translator()
     rows = []
     for n, trick in enumerate(tricks, start=1):
         cells = "".join(
@@ -541,319 +371,6 @@ def tricks_grid_html(
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
     return f'<div class="alu-grid-wrap">{grid}</div>'
-
-
-def draw_html(
-    setup: DrawSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
-) -> str:
-    """The players in the order they receive cards and the cards as dealt, numbered; on reveal who got each."""
-    _ = _t()
-    order = " ".join(f"{badge(str(i), 'order')} {_e(name)}" for i, name in enumerate(setup.players, start=1))
-    parts = [_block(_("Cards are dealt to, in turn"), f'<div class="alu-row">{order}</div>')]
-    number = {c: i for i, c in enumerate(setup.cards, start=1)}
-    draw = result if reveal and isinstance(result, Draw) else None
-    if draw is None:
-        # Translators: a short caption under a card: its number in the deal, and that it is a top card.
-        captions = [_("{n} top", n=i) if c in TOP_CARDS else str(i) for i, c in enumerate(setup.cards, start=1)]
-        parts.append(
-            _block(
-                _("The cards, face up, in the order dealt"),
-                cards_html(list(setup.cards), width=SMALL_WIDTH + 8, captions=captions),
-            )
-        )
-        return "".join(parts)
-    players = []
-    for name in setup.players:
-        got = list(draw.received[name])
-        row = cards_html(
-            got,
-            width=SMALL_WIDTH + 8,
-            captions=[str(number[c]) for c in got],
-            highlight=[c for c in got if c in TOP_CARDS],
-        )
-        players.append(
-            f'<div class="alu-player" data-player="{_e(name)}"><div class="alu-player-name">{_e(name)}</div>{row}</div>'
-        )
-    parts.append(
-        _block(_("Who received each card (numbers: order dealt)"), f'<div class="alu-players">{"".join(players)}</div>')
-    )
-    (a, b), (c, d) = draw.partnerships
-    lang = page_language()
-    names = [format_value(Tier(n), "name", lang) for n in range(1, 5)]
-    # Translators: {a}, {b}, {c}, {d} are players' names; {monsieur} ... {vache} the four top cards' names.
-    pairs = _(
-        "{a} and {b} ({monsieur} and {madame}); {c} and {d} ({borgne} and {vache}).",
-        a=a,
-        b=b,
-        c=c,
-        d=d,
-        monsieur=names[0],
-        madame=names[1],
-        borgne=names[2],
-        vache=names[3],
-    )
-    first = _("{name} deals first", name=draw.first_dealer)
-    parts.append(_block(_("Partnerships"), f"{_e(pairs)} {badge(first, 'dealer')}"))
-    return "".join(parts)
-
-
-def chant_html(
-    setup: ChantSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
-) -> str:
-    """Dealer (and eldest) on a small table, who agrees, the talon numbered 1-12, the hands given."""
-    _ = _t()
-    chant = result if isinstance(result, Chant) else None
-    eldest = chant.eldest if chant is not None and "eldest" not in hidden else None
-    cells = {}
-    for seat in SEATS:
-        badges = []
-        if seat is setup.dealer:
-            badges.append(badge(_("deals"), "dealer"))
-        if seat is eldest:
-            # Translators: a small badge by a seat: the eldest (the player at the dealer's left).
-            badges.append(badge(_("eldest"), "eldest"))
-        agrees = setup.agree.get(seat, True)  # the contract's default: a seat not listed agrees
-        # Translators: small badges by a seat: the player agrees to the chant, or refuses it.
-        badges.append(badge(_("agrees"), "agree") if agrees else badge(_("refuses"), "refuse"))
-        cells[seat] = _seat_head(seat, None, badges)
-    talon = _e(_("talon: {n}", n=len(setup.talon)))
-    parts = [_table(cells, talon, label=_("who deals and who agrees"), extra_class="alu-mini")]
-    revealed = chant if reveal else None
-    if revealed is not None and revealed.happens:
-        to = {c: seat for seat, got in revealed.received.items() for c in got}
-        captions = [f"{i} {to[c].value}" if c in to else str(i) for i, c in enumerate(setup.talon, start=1)]
-    else:
-        captions = [str(i) for i in range(1, len(setup.talon) + 1)]
-    parts.append(
-        _block(_("The talon, in order"), cards_html(list(setup.talon), width=SMALL_WIDTH + 8, captions=captions))
-    )
-    if revealed is not None and not revealed.happens:
-        # Translators: a badge, then the sentence after it, when a player refused the chant.
-        no_chant, undealt = _("no chant"), _("the talon stays undealt.")
-        parts.append(_block(None, f"{badge(no_chant, 'spoiled')} {_e(undealt)}"))
-    for seat, hand in setup.hands.items():
-        keep = revealed.keeps.get(seat) if revealed is not None else None
-        if keep is None:
-            parts.append(_block(_("{seat}'s hand", seat=seat), cards_html(list(hand), width=HAND_WIDTH), "hand"))
-        else:
-            kept = cards_html(list(keep.kept), width=HAND_WIDTH, label=_("{seat} keeps", seat=seat))
-            gone = cards_html(
-                list(keep.discarded), width=HAND_WIDTH, dimmed=keep.discarded, label=_("{seat} discards", seat=seat)
-            )
-            parts.append(_block(_("{seat} keeps nine", seat=seat), kept, "hand"))
-            parts.append(_block(_("{seat} discards six", seat=seat), gone, "hand"))
-    return "".join(parts)
-
-
-def rank_html(
-    setup: RankSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
-) -> str:
-    """The cards in a row; on reveal grouped by tier, best first, with the tier numbers."""
-    ranking = result if reveal and isinstance(result, Ranking) else None
-    if ranking is None:
-        return _block(None, cards_html(list(setup.cards), width=ROW_WIDTH))
-    _ = _t()
-    groups = []
-    for position, group in enumerate(ranking.order):
-        tier = TIERS[group[0]]
-        row = cards_html(list(group), width=ROW_WIDTH, highlight=group if position == 0 else ())
-        tier_label = _("tier {tier}", tier=tier)
-        groups.append(
-            f'<div class="alu-tier" data-tier="{tier}"><span class="alu-tier-label">{_e(tier_label)}</span>{row}</div>'
-        )
-    return _block(_("Best first"), f'<div class="alu-row">{"".join(groups)}</div>')
-
-
-def signal_html(
-    setup: SignalSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
-) -> str:
-    """The hand to signal, or the signal to look up; on reveal the signals or the meaning."""
-    _ = _t()
-    lang = page_language()
-    if setup.hand is not None:
-        parts = [_block(_("The hand"), cards_html(list(setup.hand), width=HAND_WIDTH))]
-        if reveal and isinstance(result, HandSignals):
-            pills = " ".join(badge(s.id, "leader") for s in result.signals)
-            parts.append(_block(_("Signals"), f'<div class="alu-row">{pills}</div>'))
-        return "".join(parts)
-    assert setup.signal is not None
-    if setup.gesture_seen is not None:  # asked from the gesture: the signal's name would give the answer away
-        if setup.signal == "aces":  # seen at the table: the mouth opening, so many times
-            # Translators: the aces' gesture as a partner is seen making it, once per ace held (1 to 4).
-            seen = {
-                1: _("Open the mouth once."),
-                2: _("Open the mouth twice."),
-                3: _("Open the mouth three times."),
-                4: _("Open the mouth four times."),
-            }.get(setup.times or 0, _("Open the mouth."))
-        else:
-            gesture = format_value(signal(setup.signal), "gesture", lang)
-            seen = gesture[:1].upper() + gesture[1:] + "."
-        parts = [_block(_("Your partner's gesture"), f"<p>{_e(seen)}</p>")]
-    else:
-        parts = [_block(_("The signal"), badge(setup.signal, "dealer"))]
-    if reveal and isinstance(result, SignalLookup):
-        meaning = format_value(result.signal, "meaning", lang)
-        gesture = format_value(result.signal, "gesture", lang)
-        # Translators: a signal's meaning in quotes, then its gesture.
-        parts.append(_block(None, _e(_("“{meaning}”: {gesture}", meaning=meaning, gesture=gesture))))
-        if result.signal.card is not None:
-            parts.append(cards_html([result.signal.card], width=HAND_WIDTH))
-    return "".join(parts)
-
-
-def game_html(
-    setup: GameSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
-) -> str:
-    """The first dealer and the five deals; on reveal each deal's dealer, its points and the score."""
-    _ = _t()
-    game = result if reveal and isinstance(result, Game) else None
-    first = _("deals first")
-    parts = [_block(None, f"{badge(first, 'dealer')} {seat_chip(setup.first_dealer)} {_e(_title(setup.first_dealer))}")]
-    rows = []
-    for n, entry in enumerate(setup.deals, start=1):
-        if isinstance(entry, DealPoint):
-            what = _deal_point(entry)
-        else:
-            what = '<div class="alu-timeline">' + "".join(seat_chip(w) for w in entry) + "</div>"
-        cells = f"<th>{n}</th>"
-        if game is not None:
-            cells += f"<td>{seat_chip(game.dealers[n - 1])}</td>"
-        cells += f"<td>{what}</td>"
-        if game is not None:
-            cells += f"<td>{_deal_point(game.deals[n - 1])}</td>"
-        rows.append(f'<tr data-deal="{n}">{cells}</tr>')
-    # Translators: column headers of a game's five deals.
-    names = [_("deal"), _("dealer"), _("result"), _("points")] if game else [_("deal"), _("result")]
-    heads = "".join(f"<th>{_e(n)}</th>" for n in names)
-    parts.append(
-        f'<div class="alu-grid-wrap"><table class="alu-grid"><thead><tr>{heads}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table></div>"
-    )
-    if game is not None:
-        scores = " ".join(f"{team} {points}" for team, points in game.scores.items())
-        if game.winner:
-            # Translators: {scores} is e.g. "NS 3 EW 2"; {team} is NS or EW.
-            verdict = _("{scores}: {team} wins the game.", scores=scores, team=game.winner)
-        else:
-            verdict = _("{scores}: a drawn game.", scores=scores)
-        parts.append(_block(None, _e(verdict)))
-    return "".join(parts)
-
-
-def dealing_html(
-    setup: CutAndDealSetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
-) -> str:
-    """Dealer (cutter, eldest) on a small table, the pack as four rows of twelve numbered cards, the cut."""
-    _ = _t()
-    dealt = result if isinstance(result, Dealt) else None
-    cells = {}
-    for seat in SEATS:
-        badges = []
-        if seat is setup.dealer:
-            badges.append(badge(_("deals"), "dealer"))
-        if dealt is not None and "cutter" not in hidden and seat is dealt.cutter:
-            # Translators: a small badge by a seat: this player cuts the pack.
-            badges.append(badge(_("cuts"), "cutter"))
-        if dealt is not None and "eldest" not in hidden and seat is dealt.eldest:
-            badges.append(badge(_("eldest"), "eldest"))
-        cells[seat] = _seat_head(seat, None, badges)
-    parts = [_table(cells, "", label=_("who deals"), extra_class="alu-mini")]
-    goes_to: dict[Card, str] = {}
-    if reveal and dealt is not None:
-        goes_to = {c: seat.value for seat, hand in dealt.hands.items() for c in hand}
-        goes_to.update({c: "T" for c in dealt.talon})
-    items = []
-    for i, c in enumerate(setup.pack, start=1):
-        caption = f"{i} {goes_to[c]}" if c in goes_to else str(i)
-        items.append(card_svg(c, width=SMALL_WIDTH, caption=caption))
-        if setup.cut is not None and i == setup.cut:
-            cut = ui.ngettext(page_language(), "the cut: {n} card lifted", "the cut: {n} cards lifted", i)
-            items.append(f'<span class="alu-cut" role="separator" aria-label="{_e(cut)}"></span>')
-    if setup.cut:
-        title = ui.ngettext(
-            page_language(),
-            "The pack, top card first (the cut lifts the top card)",
-            "The pack, top card first (the cut lifts the top {n})",
-            setup.cut,
-        )
-    else:
-        title = _("The pack, top card first")
-    parts.append(_block(title, f'<div class="alu-pack">{"".join(items)}</div>'))
-    if goes_to:
-        # Translators: T is the letter written under the talon's cards; keep it as T.
-        parts.append(_note(_("Under each card: its place in the pack and where it goes (T: the talon).")))
-        order = dealt.eldest.clockwise_from() if dealt is not None else SEATS
-        for seat in order:
-            assert dealt is not None
-            parts.append(
-                _block(
-                    _("{seat}'s hand", seat=seat), cards_html(list(dealt.hands[seat]), width=SMALL_WIDTH + 8), "hand"
-                )
-            )
-    return "".join(parts)
-
-
-def _deal_point(point: DealPoint) -> str:
-    if point.team is None:
-        _ = _t()
-        return badge(_("nobody scores"))
-    return f'<span class="alu-chip alu-team-{point.team.value.lower()}">{point.team.value} +{point.points}</span>'
-
-
-def play_html(
-    setup: PlaySetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
-) -> str:
-    """A play puzzle: where the deal stands, and the table with the trick under way and every hand. Before the
-    reveal the mover's hand is left out (it is the answer widget, drawn as buttons beside)."""
-    mover = setup.to_play
-    won = {seat: sum(1 for w in setup.tricks if w is seat) for seat in SEATS}
-    spoiled = sum(1 for w in setup.tricks if w is None)
-    number = len(setup.tricks) + 1
-    _ = _t()
-    lang = page_language()
-    mordienne = getattr(getattr(result, "position", None), "mordienne", None)
-    facts = [_("Trick {number} of 9", number=number)]
-    if spoiled:
-        facts.append(ui.ngettext(lang, "{n} spoiled so far", "{n} spoiled so far", spoiled))
-    else:
-        facts.append(_("none spoiled so far"))
-    if mordienne is not None:
-        facts.append(_("mordienne rule on: a run scores 2") if mordienne else _("mordienne rule off"))
-    history = "".join(seat_chip(w) for w in setup.tricks)
-    done = _e(_("tricks done"))
-    head = _block(" · ".join(facts), f'<div class="alu-row" aria-label="{done}">{history}</div>' if history else "")
-    hands = dict(setup.hands) if reveal else {s: h for s, h in setup.hands.items() if s is not mover}
-    best = getattr(result, "best", ()) if reveal else ()
-    # Translators: on an empty table: the seat (North...) who leads the trick's first card.
-    leads = _("{seat} leads", seat=mover)
-    table = table_html(
-        hands=hands,
-        trick=dict(zip(setup.leader.clockwise_from(), setup.plays, strict=False)),
-        leader=setup.leader,
-        to_play=mover,
-        tricks_won=won,
-        centre=None if setup.plays else f'<span class="alu-note" style="color:#fff">{_e(leads)}</span>',
-        label=_("the table: {seat} to play", seat=mover),
-    )
-    if reveal and best:
-        # Translators: {cards} lists card codes, e.g. "A-cups, 3-coins".
-        table += _note(_("Best for {seat}: {cards}", seat=mover, cards=", ".join(str(c) for c in best)))
-    return head + table
-
-
-_Drawer = Callable[..., str]
-_DRAWERS: dict[type, _Drawer] = {
-    TrickSetup: trick_html,
-    DealScoringSetup: deal_html,
-    DrawSetup: draw_html,
-    ChantSetup: chant_html,
-    RankSetup: rank_html,
-    SignalSetup: signal_html,
-    GameSetup: game_html,
-    CutAndDealSetup: dealing_html,
-    PlaySetup: play_html,
-}
 
 
 # --- reference tables shared by the ranking, signals and rules pages ---

@@ -10,7 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tutor.content.scenario import ChantSetup, DrawSetup, RankSetup, Scenario, SignalSetup
+from tutor.content.kinds.chant import ChantSetup
+from tutor.content.kinds.draw import DrawSetup
+from tutor.content.kinds.rank import RankSetup
+from tutor.content.kinds.signal import SignalSetup
+from tutor.content.scenario import Scenario
 from tutor.engine import (
     TIERS,
     Chant,

@@ -30,8 +30,9 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
+from tutor.content.kinds.signal import gesture_seen
 from tutor.engine import (
     NAMED,
     PACK,
@@ -58,9 +59,6 @@ from tutor.engine.ranking import card_step, number_notes, tier_step
 from tutor.engine.ranking import trap_notes as engine_trap_notes
 from tutor.engine.steps import Step
 from tutor.i18n import SOURCE_LANGUAGE, sentences, ui
-
-if TYPE_CHECKING:
-    from tutor.content.scenario import Scenario
 
 # Two choices that are not cards or names: ids (kept in progress records), worded by choice_label.
 TIE = "They tie"
@@ -367,29 +365,6 @@ def random_name(rng: random.Random) -> NameDrill:
 # --- Signals quiz -----------------------------------------------------------------------------------------
 
 
-def gesture_seen(s: Signal, times: int | None = None, lang: str = "en") -> str:
-    """The gesture as a partner is seen making it, without naming what it says, in ``lang``.
-
-    The rules' table describes the aces' gesture by its meaning ("open the mouth once for each ace held"),
-    which would give the answer away: seen at the table, it is the mouth opening ``times`` times (1 to 4).
-
-    >>> gesture_seen(signal("aces"), 3)
-    'open the mouth three times'
-    """
-    if s.id != "aces":
-        return sentences.format_value(s, "gesture", lang)
-    _ = ui.translator(lang)
-    # Translators: the aces' signal as seen at the table, without saying what it means (a question's text).
-    seen = {
-        None: _("open the mouth"),
-        1: _("open the mouth once"),
-        2: _("open the mouth twice"),
-        3: _("open the mouth three times"),
-        4: _("open the mouth four times"),
-    }
-    return seen[times]
-
-
 def signal_drill(s: Signal, to_meaning: bool, rng: random.Random) -> SignalDrill:
     """Gesture -> meaning or meaning -> gesture, with three wrong choices from the other signals.
 
@@ -411,18 +386,6 @@ def signal_drill(s: Signal, to_meaning: bool, rng: random.Random) -> SignalDrill
 def signal_quiz(rng: random.Random, size: int = 5) -> tuple[SignalDrill, ...]:
     """``size`` questions on distinct signals, mixing both directions."""
     return tuple(signal_drill(s, rng.random() < 0.5, rng) for s in rng.sample(SIGNALS, size))
-
-
-def play_puzzle(rng: random.Random, tricks_left: int = 5) -> Scenario:
-    """A ``play`` puzzle for endless practice: a position near the end of a natural deal where the card matters.
-
-    The same as ``aluette-tutor generate play`` (:func:`tutor.content.generate.generate_scenarios`): a
-    :class:`Scenario` read back through the file loader and solved, with at most ``tricks_left`` tricks left.
-    The seed is drawn from ``rng``, so a seeded ``rng`` gives the same puzzles again.
-    """
-    from tutor.content.generate import generate_scenarios  # the solver and the generator load only when used
-
-    return generate_scenarios("play", 1, rng.randrange(1 << 30), tricks_left)[0]
 
 
 # --- Making and checking drills ---------------------------------------------------------------------------

@@ -1,8 +1,9 @@
-"""The outcome keys of each scenario kind, and how an expected or predicted value is compared.
+"""What an outcome value can be (its :class:`Shape`), and how an expected or predicted value is compared.
 
-Authors' ``expect`` values and learners' predictions go through the same :func:`normalize`, so "the
-answer is right" means the same thing in ``check`` and in the app. Cards within one tier are equal,
-so lists of equal cards compare as sets.
+Each kind gives the shape of each of its outcome keys (:mod:`tutor.content.kinds`). Authors' ``expect``
+values and learners' predictions go through the same :func:`canonical`, so "the answer is right" means the
+same thing in ``check`` and in the app. Cards within one tier are equal, so lists of equal cards compare as
+sets.
 """
 
 from __future__ import annotations
@@ -42,47 +43,6 @@ class Shape(Enum):
     SIGNAL_LIST = "a list of signal ids, in the order of the rules"
     RESULT = "a deal's result: {team: NS, EW or null, points: 0, 1 or 2}"
     RESULT_MAP = "a mapping card -> a deal's result"
-
-
-OUTCOME_SHAPES: dict[str, dict[str, Shape]] = {
-    "rank": {"highest": Shape.CARD_SET, "tie": Shape.BOOL, "order": Shape.CARD_GROUPS, "tiers": Shape.TIER_MAP},
-    "draw": {
-        "holders": Shape.NAME_MAP,
-        "partnerships": Shape.PAIRS,
-        "first_dealer": Shape.NAME,
-        "received": Shape.CARD_LIST_MAP,
-    },
-    "trick": {"winner": Shape.SEAT, "spoiled": Shape.BOOL, "next_leader": Shape.SEAT, "best": Shape.CARD_SET},
-    "deal": {
-        "trick_winners": Shape.SEAT_LIST,
-        "tricks_won": Shape.SEAT_COUNT_MAP,
-        "point_winner": Shape.SEAT,
-        "scoring_team": Shape.TEAM,
-        "points": Shape.INT,
-        "mordienne": Shape.BOOL,
-        "leaders": Shape.SEAT_LIST,
-    },
-    "chant": {
-        "happens": Shape.BOOL,
-        "eldest": Shape.SEAT,
-        "received": Shape.CARD_LIST_MAP,
-        "keep": Shape.CARD_SET_MAP,
-        "keep_tiers": Shape.INT_LIST_MAP,
-    },
-    "signal": {"meaning": Shape.TEXT, "gesture": Shape.TEXT, "signals": Shape.SIGNAL_LIST, "aces": Shape.INT},
-    "game": {"dealers": Shape.SEAT_LIST, "scores": Shape.TEAM_COUNT_MAP, "winner": Shape.TEAM},
-    # Beyond the contract: dealing 3-3-3 from a known pack.
-    "dealing": {"eldest": Shape.SEAT, "cutter": Shape.SEAT, "hands": Shape.CARD_SET_MAP, "talon": Shape.CARD_LIST},
-    # The contract's second edition: a card to play, solved double dummy.
-    "play": {"to_play": Shape.SEAT, "value": Shape.RESULT, "best": Shape.CARD_SET, "results": Shape.RESULT_MAP},
-}
-ALL_KINDS: tuple[str, ...] = tuple(OUTCOME_SHAPES)
-# The kinds the generator writes and the app draws and asks about: every kind, play puzzles included.
-KINDS: tuple[str, ...] = ALL_KINDS
-
-
-def shape_of(kind: str, key: str) -> Shape:
-    return OUTCOME_SHAPES[kind][key]
 
 
 def _seat_or_none(value: object) -> str | None:
@@ -190,9 +150,8 @@ def _result(value: object) -> DealPoint:
     return DealPoint(Team.parse(team) if team else None, points)
 
 
-def normalize(kind: str, key: str, value: object) -> object:
-    """Turn a written value into a comparable canonical form; raise ``RuleViolation`` if it cannot be one."""
-    shape = OUTCOME_SHAPES[kind][key]
+def canonical(shape: Shape, value: object) -> object:
+    """A written value of ``shape`` in a comparable canonical form; raise ``RuleViolation`` if it cannot be one."""
     match shape:
         case Shape.BOOL:
             return _bool(value)
@@ -267,7 +226,7 @@ def _key_name(value: object) -> str:
     return text.upper() if text.upper() in Seat.__members__ else text
 
 
-def matches(kind: str, key: str, expected: object, actual: object) -> bool:
+def matches(expected: object, actual: object) -> bool:
     """Whether a normalized expectation agrees with the engine's (normalized) value.
 
     For mappings, the expectation may name only some of the entries; each one named must agree.

@@ -9,6 +9,7 @@ from tutor.content.problems import Problem, is_unprintable
 from tutor.content.yamlsafe import Document, Path_
 from tutor.engine.cards import Card, parse_card
 from tutor.engine.errors import RuleViolation, short
+from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import Seat, Team
 
 
@@ -175,6 +176,31 @@ class Reader:
                     self.add((*path, key), f"seat {seat} is given twice")  # type: ignore[arg-type]
                 result[seat] = ((*path, key), item)  # type: ignore[arg-type]
         return result
+
+    def trick_results(self, path: Path_, value: object) -> tuple[Seat | None, ...] | Missing:
+        """A whole deal's nine trick results, each a seat or 'spoiled' (a deal's and a game's setups)."""
+        items = self.sequence(path, value, TRICKS_PER_DEAL, "trick results (a seat or 'spoiled' each)")
+        if isinstance(items, Missing):
+            return MISSING
+        results: list[Seat | None] = []
+        for position, item in enumerate(items):
+            seat = self.seat_or_spoiled((*path, position), item)
+            if isinstance(seat, Missing):
+                return MISSING
+            results.append(seat)
+        return tuple(results)
+
+    def hands(self, path: Path_, value: object) -> dict[Seat, tuple[Card, ...]] | Missing:
+        """Nine cards for each seat given (a deal's and a chant's setups)."""
+        by_seat = self.seat_mapping(path, value)
+        if isinstance(by_seat, Missing):
+            return MISSING
+        hands: dict[Seat, tuple[Card, ...]] = {}
+        for seat, (where, cards) in by_seat.items():
+            found = self.cards(where, cards, 9)
+            if not isinstance(found, Missing):
+                hands[seat] = found
+        return hands if len(hands) == len(by_seat) else MISSING
 
 
 def internal_error(doc: Document, error: Exception) -> Problem:

@@ -1,9 +1,8 @@
-"""Play puzzles (``kind: play``) in the answer loop: solved once, and their reveal.
+"""How the app shows a ``play`` puzzle: where the deal stands and the table with every hand, and its questions.
 
-The question (which card to play, clicked in the mover's hand) is planned by :mod:`tutor.app.predict` and the
-table drawn by :func:`tutor.app.views.play_html`. Here: the solve, cached per scenario (a solve may take a few
-tenths of a second), and the reveal: each card's result grouped as the solver groups them, one line of best
-play drawn trick by trick, (the solver's steps as text follow in :mod:`tutor.app.reveal`).
+The card to play is clicked in the mover's hand. The solve runs once per server (it may take a few tenths of a
+second), and the reveal draws each card's result grouped as the solver groups them and one line of best play,
+trick by trick (the solver's steps as text follow in :mod:`tutor.app.reveal`).
 
 Every fact comes from the engine: the results and groups from the solver's steps (their fields, never their
 text), the tricks of the line from :func:`tutor.engine.resolve_trick` (who wins, who leads next).
@@ -12,31 +11,107 @@ text), the tricks of the line from :func:`tutor.engine.resolve_trick` (who wins,
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 
 import streamlit as st
 
 from tutor.app import lang, views
+from tutor.app.card_answer import Pick
 from tutor.app.cardsvg import cards_html
+from tutor.app.kind import AppKind
 from tutor.app.markup import escape
+from tutor.app.pagelang import page_language
+from tutor.app.questions import Part, Question, card_choices, cards_given, codes, one
+from tutor.app.views import block, note, seat_chip, table_html, translator
+from tutor.content.kinds.play import PlaySetup
 from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
-from tutor.engine import Explained, resolve_trick
-from tutor.engine.cards import Card
-from tutor.engine.seats import Seat
+from tutor.engine import SEATS, Card, Explained, Seat, resolve_trick
 from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
 from tutor.engine.trick import Trick
 from tutor.i18n import ui
 from tutor.i18n.sentences import render
+from tutor.i18n.ui import Translator
 
 LINE_WIDTH = 44  # the cards of the line of best play: small, four to a trick
 RESULT_WIDTH = 48
 
 
+def play_html(
+    setup: PlaySetup, result: Explained | None = None, reveal: bool = False, hidden: Collection[str] = ()
+) -> str:
+    """A play puzzle: where the deal stands, and the table with the trick under way and every hand. Before the
+    reveal the mover's hand is left out (it is the answer widget, drawn as buttons beside)."""
+    mover = setup.to_play
+    won = {seat: sum(1 for w in setup.tricks if w is seat) for seat in SEATS}
+    spoiled = sum(1 for w in setup.tricks if w is None)
+    number = len(setup.tricks) + 1
+    _ = translator()
+    lang = page_language()
+    mordienne = getattr(getattr(result, "position", None), "mordienne", None)
+    facts = [_("Trick {number} of 9", number=number)]
+    if spoiled:
+        facts.append(ui.ngettext(lang, "{n} spoiled so far", "{n} spoiled so far", spoiled))
+    else:
+        facts.append(_("none spoiled so far"))
+    if mordienne is not None:
+        facts.append(_("mordienne rule on: a run scores 2") if mordienne else _("mordienne rule off"))
+    history = "".join(seat_chip(w) for w in setup.tricks)
+    done = escape(_("tricks done"))
+    head = block(" · ".join(facts), f'<div class="alu-row" aria-label="{done}">{history}</div>' if history else "")
+    hands = dict(setup.hands) if reveal else {s: h for s, h in setup.hands.items() if s is not mover}
+    best = getattr(result, "best", ()) if reveal else ()
+    # Translators: on an empty table: the seat (North...) who leads the trick's first card.
+    leads = _("{seat} leads", seat=mover)
+    table = table_html(
+        hands=hands,
+        trick=dict(zip(setup.leader.clockwise_from(), setup.plays, strict=False)),
+        leader=setup.leader,
+        to_play=mover,
+        tricks_won=won,
+        centre=None if setup.plays else f'<span class="alu-note" style="color:#fff">{escape(leads)}</span>',
+        label=_("the table: {seat} to play", seat=mover),
+    )
+    if reveal and best:
+        # Translators: {cards} lists card codes, e.g. "A-cups, 3-coins".
+        table += note(_("Best for {seat}: {cards}", seat=mover, cards=", ".join(str(c) for c in best)))
+    return head + table
+
+
+def _wording(key: str, _: Translator, first: str, who: tuple[Seat, ...]) -> str | None:
+    match key:
+        case "best":
+            if who:
+                # Translators: {who} is the seat to play ("South").
+                return _("Which card should {who} play? Click it.", who=who[0])
+            return _("Which card should be played? Click it.")
+        case "value":
+            return _("With best play by everyone, what does the deal give?")
+    return None
+
+
+def _shorts(_: Translator) -> dict[str, str]:
+    return {"best": _("Card to play"), "value": _("Result")}
+
+
+def _plan(
+    key: str, setup: PlaySetup, ask: tuple[str, ...], result: Explained, text: str, _: Translator
+) -> Question | None:
+    if key == "best" and isinstance(result, PlaySolution):  # the card to play: one of the mover's hand
+        hand = Pick("one", card_choices(result.position.hands[result.to_play]))
+        return one(key, text, Part("", "cards", text, pick=hand), cards_given, lambda a: [codes(a)[0]])
+    return None
+
+
+def _subjects(key: str, setup: PlaySetup, result: Explained) -> tuple[str, tuple[str, ...]]:
+    """The seat to play."""
+    mover = result.to_play if isinstance(result, PlaySolution) else setup.to_play
+    return "", (mover.value,)
+
+
 def solved(scenario: Scenario) -> Explained:
-    """The engine's result for a scenario; a play puzzle is solved once per server (keyed by its id and setup)."""
-    if scenario.kind != "play":
-        return solve(scenario)
+    """The solver's result, once per server for each puzzle (keyed by its id and setup)."""
     fingerprint = hashlib.sha256(repr((scenario.setup, scenario.mordienne)).encode()).hexdigest()
     # st.spinner shows only after half a second: a solve already cached shows nothing
     with st.spinner(ui.gettext(lang.current(), "Solving the position...")):
@@ -127,9 +202,11 @@ def line_html(result: PlaySolution) -> str:
     return '<div class="alu-setup"><div class="alu-timeline">' + "".join(parts) + "</div></div>"
 
 
-def show(result: PlaySolution) -> None:
+def show(result: Explained) -> None:
     """The reveal's pictures of a play puzzle: each card's result, and the line drawn trick by trick (the
     steps as text follow, drawn by :mod:`tutor.app.reveal`)."""
+    if not isinstance(result, PlaySolution):
+        return
     _ = ui.translator(lang.current())
     results = _("What each card leads to")
     st.markdown(f"**{results}**")
@@ -139,4 +216,16 @@ def show(result: PlaySolution) -> None:
     views.show(line_html(result))
 
 
-__all__ = ["card_groups", "line_html", "line_tricks", "results_html", "show", "solved"]
+KIND = AppKind(
+    name="play",
+    setup_type=PlaySetup,
+    title=lambda _: _("Which card to play"),
+    topics=lambda _: {"play": _("Card play")},
+    draw=play_html,
+    wording=_wording,
+    shorts=_shorts,
+    plan=_plan,
+    subjects=_subjects,
+    solve=solved,
+    reveal=show,
+)
