@@ -1,8 +1,8 @@
 """Every kind of scenario is registered once in each layer, and completely.
 
 The content layer's kinds (:mod:`tutor.content.kinds`), the app's (:mod:`tutor.app.kinds`) and the kinds of the
-scenario contract with those the tutor adds (``dealing``: each a row of the authoring guide's table) are the
-same; each entry has every part a page or a command asks of it, checked on scenarios its own generator makes.
+scenario contract with those the tutor adds (``dealing``, described for authors by its module's docstring) are
+the same; each entry has every part a page or a command asks of it, checked on scenarios its own generator makes.
 Both registries find their modules as files, so no import names them: a kind module must never reach its own
 registry, which would be a circle the import graph cannot see.
 """
@@ -33,7 +33,6 @@ from tutor.i18n import ui
 
 PACKAGE = Path(tutor.__file__).resolve().parent
 CONTRACT = PACKAGE.parent / "docs" / "scenario-contract.md"
-AUTHORING = PACKAGE.parent / "docs" / "authoring.md"
 SAMPLE = 6  # generated scenarios per kind
 
 
@@ -43,8 +42,8 @@ def contract_kinds() -> list[str]:
 
 
 def kinds_beyond_the_contract() -> set[str]:
-    """The kinds the tutor adds, each a row of the authoring guide's table of optional things: "| kind `dealing` |"."""
-    return set(re.findall(r"^\| kind `([a-z]+)` \|", AUTHORING.read_text(encoding="utf-8"), re.MULTILINE))
+    """The kinds the tutor adds to the contract's."""
+    return set(content_kinds.KINDS) - set(contract_kinds())
 
 
 @cache
@@ -54,9 +53,19 @@ def sample(kind: str) -> tuple[tuple[Scenario, Explained], ...]:
 
 def test_both_layers_register_the_contracts_kinds_and_the_tutors_own() -> None:
     assert contract_kinds() == ["rank", "draw", "trick", "deal", "chant", "signal", "game", "play"]  # it is fixed
-    assert "dealing" in kinds_beyond_the_contract()
-    assert set(content_kinds.KINDS) == {*contract_kinds(), *kinds_beyond_the_contract()}
+    assert kinds_beyond_the_contract() == {"dealing"}
+    assert set(contract_kinds()) <= set(content_kinds.KINDS)
     assert tuple(entry.name for entry in app_kinds.SHOWN) == content_kinds.KINDS
+
+
+def test_a_kind_beyond_the_contract_is_described_for_authors_by_its_module() -> None:
+    # The contract documents its own kinds; a kind the tutor adds names its setup and outcome keys where it is
+    # defined, so that adding one needs no other page.
+    for name in kinds_beyond_the_contract():
+        path = PACKAGE / "content" / "kinds" / f"{name}.py"
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        missing = sorted(key for key in content_kinds.kind(name).outcomes if f"``{key}``" not in doc)
+        assert not missing, f"{path.name}'s docstring does not name {missing}"
 
 
 def test_the_contracts_kinds_are_listed_in_the_contracts_order() -> None:

@@ -1,7 +1,8 @@
 """The kind ``dealing`` (rules.md section 5), beyond the contract: a known pack cut and dealt 3-3-3.
 
 Setup ``dealer``, ``pack`` (48 cards, top first), optional ``cut`` (cards lifted from the top and put underneath);
-outcome: who is the eldest, who cuts, each hand and the talon.
+outcome ``eldest`` (the dealer's left), ``cutter`` (the dealer's right), ``hands`` (seat -> its 9 cards) and
+``talon`` (the 12 cards left, in order).
 """
 
 from __future__ import annotations
