@@ -90,7 +90,8 @@ class Hint:
 
 def _lowest(hand: np.ndarray) -> np.ndarray:
     """Tier index of the lowest card held (highest tier number), per row; hands must not be empty."""
-    return TIER_COUNT - 1 - np.argmax(hand[:, ::-1] > 0, axis=1)
+    lowest: np.ndarray = TIER_COUNT - 1 - np.argmax(hand[:, ::-1] > 0, axis=1)  # numpy types arithmetic as Any
+    return lowest
 
 
 def policy_choice(
@@ -163,12 +164,14 @@ def signal_choice(
 
 def _pick_sure(sure: np.ndarray) -> np.ndarray:
     """Rule 5 of the natural card: lead the cheapest sure winner (it wins as surely, saves the better ones)."""
-    return TIER_COUNT - 1 - np.argmax(sure[:, ::-1], axis=1)
+    cheapest: np.ndarray = TIER_COUNT - 1 - np.argmax(sure[:, ::-1], axis=1)
+    return cheapest
 
 
 def _opponent_holds_best(seat: np.ndarray, best_count: np.ndarray, best_seat: np.ndarray) -> np.ndarray:
     """The best card so far is an opponent's alone: spoiling it stops the opponents winning the trick."""
-    return (best_count == 1) & ((best_seat - seat) % 2 == 1)
+    alone: np.ndarray = (best_count == 1) & ((best_seat - seat) % 2 == 1)
+    return alone
 
 
 # --- the learner's view: what is known, what is sampled --------------------------------------------
@@ -358,7 +361,8 @@ def _owners(hands: np.ndarray, known: np.ndarray) -> np.ndarray:
     seen = np.broadcast_to(known, (rows, 1, TIER_COUNT))
     counts = np.concatenate([held, spare[:, None, :], seen], axis=1)  # (rows, 6, 19)
     cumulative = np.cumsum(counts, axis=1)[:, :, _SLOT_TIER]  # (rows, 6, 48)
-    return np.argmax(cumulative > _SLOT_RANK[None, None, :], axis=1)
+    owners: np.ndarray = np.argmax(cumulative > _SLOT_RANK[None, None, :], axis=1)
+    return owners
 
 
 def _first(rng: np.random.Generator, allowed: np.ndarray, count: np.ndarray) -> np.ndarray:

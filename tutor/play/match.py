@@ -308,7 +308,8 @@ class Match:
         others = list(next(p for p in draw.partnerships if learner_name not in p))
         rng.shuffle(others)
         seats = {learner_name: LEARNER, partner: PARTNER, others[0]: Seat.E, others[1]: Seat.W}
-        match = cls(seed, learner_name, tuple(bot_names), bool(mordienne), tuple(players), cards, seats)  # type: ignore[arg-type]
+        bots = (bot_names[0], bot_names[1], bot_names[2])  # three: checked above
+        match = cls(seed, learner_name, bots, bool(mordienne), tuple(players), cards, seats)
         first = seats[draw.first_dealer]
         seating = step("play.seating", learner=learner_name, partner=partner, east=others[0], west=others[1])
         match._emit("draw", step("play.title.draw"), (*draw.explanation, seating), set(PACK))
@@ -731,10 +732,9 @@ class Match:
             raise RuleViolation(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         return match
 
+    # An __eq__ without a __hash__: Python makes a Match unhashable, as a mutable game should be.
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 def start(
