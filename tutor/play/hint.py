@@ -24,7 +24,7 @@ cards played (tricks and the current trick), how many cards each player still ho
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -33,6 +33,7 @@ import numpy as np
 from tutor.engine.cards import PACK, Card
 from tutor.engine.deal_state import DealState
 from tutor.engine.errors import RuleViolation
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.ranking import NAMED, TIERS, ordered
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat
@@ -78,11 +79,14 @@ class HintRequest:
 class Hint:
     """The estimate for every legal card and the suggested one."""
 
-    chances: dict[Card, float]  # per legal card: estimated P(learner's partnership wins the deal's point)
+    chances: Mapping[Card, float]  # per legal card: estimated P(learner's partnership wins the deal's point)
     best: Card
     playouts: int  # total playouts run (sampled deals x distinct tiers)
     explanation: tuple[Step, ...]
-    standard_errors: dict[Card, float] = field(default_factory=dict)  # per legal card, of its chance
+    standard_errors: Mapping[Card, float] = field(default_factory=dict)  # per legal card, of its chance
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "chances", "standard_errors")  # FrozenMaps (plain dicts given are frozen)
 
 
 # --- the base policy on tier arrays ----------------------------------------------------------------
