@@ -1,7 +1,7 @@
 """The Lessons page's session state: the lesson open, and where the learner is in each lesson.
 
-The page (``screens/learn.py``) keeps these keys; another page asks here (:func:`current_lesson`,
-:func:`place`) or opens a lesson at a place (:func:`open_at`, Home's Continue), never reading them itself.
+The page (``screens/learn.py``) keeps these keys; another page asks here where the learner is in a lesson
+(:func:`place`) or opens a lesson at a place (:func:`open_at`: Home's Continue), never reading them itself.
 """
 
 from __future__ import annotations
@@ -26,15 +26,11 @@ TO_TEXT = Key[bool]("learn.to_text")
 NEXT_LESSON = Key[bool]("learn.next_lesson")
 
 
-def current_lesson() -> str | None:
-    """The id of the lesson the page has open (None before the page was ever shown)."""
-    return LESSON.get()
-
-
 def place(lesson_id: str) -> tuple[int, int]:
     """Where the learner is in a lesson: its step (a section, or its scenarios) and the scenario; 0, 0 when
     the page has not been there."""
     step, item = STEP(lesson_id).value(), ITEM(lesson_id).value()
+    # a place is read back as a number or not at all, whatever else a session holds there
     return (step if isinstance(step, int) else 0, item if isinstance(item, int) else 0)
 
 

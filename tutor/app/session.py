@@ -21,7 +21,7 @@ the pages share); the name is lower-case words, digits, ``_`` and ``-``, dotted 
 (``signals.quiz.verdicts``). A module drawn on several pages (the scenario form, the drill widgets) names
 its keys under the page's prefix, a :class:`Family` whose pattern starts with ``{}`` (``{}.attempt``: the
 Practice page's is ``practice.attempt``). A page's keys are its own: another page asks the page's module
-(:func:`tutor.app.lessons.current_lesson`, :func:`tutor.app.practice.current_queue`) rather than reading them.
+(:func:`tutor.app.lessons.place`, :func:`tutor.app.practice.current_queue`) rather than reading them.
 
 **A change of learner** starts every page afresh (:func:`start_afresh`, from :mod:`tutor.app.learners`): only
 the keys under :data:`KEPT` survive it (the learner chooser, the progress file, the language, the guest token).
@@ -50,7 +50,7 @@ PREFIXES: Final[Mapping[str, str]] = {
     "play": "the Play page (tutor.app.play_view, tutor.app.coach_view)",
     "ranking": "the Ranking trainer",
     "signals": "the Signals page",
-    # tutor.app.card_answer's buttons: theme rules select them by these prefixes (``st-key-alucard-...``)
+    # tutor.app.card_answer's buttons: its style rules select them by these prefixes (``st-key-alucard-...``)
     "alucard": "a card answer's card buttons",
     "alutie": "a card answer's 'same place' button",
     "aluundo": "a card answer's 'Undo' button",
