@@ -30,7 +30,7 @@ from helpers import fill_answers, new_session
 from page_text import Shown, english_left, shown
 from streamlit.testing.v1 import AppTest
 
-from tutor.app import course_map, lang, quiz, state
+from tutor.app import lang, lessons, quiz, state
 from tutor.app import play_view as pv
 from tutor.content import drills
 from tutor.content.kinds import draw
@@ -200,11 +200,11 @@ def home_and_lessons(tour: Tour, at: AppTest) -> None:
     go(at, "screens/learn.py")
     for kind, (lesson_id, n) in kinds.items():
         at.session_state["learn.lesson"] = lesson_id
-        at.session_state[course_map.step_key(lesson_id)] = n
+        at.session_state[lessons.STEP(lesson_id)] = n
         tour.see(f"Lessons, a section with {kind}", run(at))
     first = course.lessons[0]
     at.session_state["learn.lesson"] = first.id
-    at.session_state[course_map.step_key(first.id)] = len(first.sections)
+    at.session_state[lessons.STEP(first.id)] = len(first.sections)
     tour.see("Lessons, the scenarios", run(at))
     submit(at, "learn", right=False)
     tour.see("Lessons, a wrong answer", at)

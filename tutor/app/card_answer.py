@@ -7,9 +7,10 @@ Three ways to answer (a :class:`Pick`'s ``mode``):
 - ``order``: the cards in order, best first; "Same place as the one before" puts two equal cards at one
   place, "Undo" takes the last card back.
 
-The choice lives in ``st.session_state[key]``: a list of values for ``one`` and ``many``, a list of places
-(each a list of values) for ``order``. Buttons cannot sit in a form, so a question answered with the cards is
-drawn outside one (see :func:`tutor.app.predict.ask`); each click reruns the page (or its fragment).
+The choice lives in the session under the question's widget key (:mod:`tutor.app.session`): a list of values
+for ``one`` and ``many``, a list of places (each a list of values) for ``order``. Buttons cannot sit in a form,
+so a question answered with the cards is drawn outside one (see :func:`tutor.app.predict.ask`); each click
+reruns the page (or its fragment).
 
 Each button's label is its accessible name and shows under the card: the card's code and Aluette name, who
 played it when that is the answer ("K-cups (North)"), and when chosen a check mark and "chosen" (or its
@@ -23,14 +24,15 @@ from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import streamlit as st
 
 from tutor.app import cardfiles, lang
 from tutor.app.cardsvg import card_svg
+from tutor.app.session import Family, Key
 from tutor.engine import NAMED_CARDS, Card
 from tutor.i18n import ui
 from tutor.i18n.ui import Translator
@@ -41,6 +43,11 @@ SMALL = 48  # for more than MANY cards (a chanter's fifteen): four to a row
 MANY = 8
 _ASPECT = 162 / 112  # the card drawing's height over its width (cardsvg's viewBox)
 _KEY_CLASS = re.compile(r"[^a-zA-Z0-9_-]")  # what Streamlit replaces in a key to make its CSS class
+# Under the answer's own key (the question's widget key): its buttons, and whether ``many`` is full.
+FULL = Family[bool]("{}.full")
+BUTTON = Family[bool]("alucard.{}.{}")  # a choice's button, by its index (its CSS class is derived from it)
+TIE = Family[bool]("alutie.{}")
+UNDO = Family[bool]("aluundo.{}")
 
 
 @dataclass(frozen=True)
@@ -65,63 +72,63 @@ def card_name(card: Card) -> str:
     return f"{card.code}, {name}" if name else card.code
 
 
-def chosen(key: str) -> list[str]:
+def chosen(key: Key[Any]) -> list[str]:
     """The values chosen so far (for ``order``: flattened, best first)."""
-    value = st.session_state.get(key) or []
+    value = key.get() or []
     return [v for place in value for v in place] if value and isinstance(value[0], list) else list(value)
 
 
-def places(key: str) -> list[list[str]]:
+def places(key: Key[Any]) -> list[list[str]]:
     """An ``order`` answer's places so far."""
-    return [list(place) for place in st.session_state.get(key) or []]
+    return [list(place) for place in key.get() or []]
 
 
 # --- callbacks (run before the page is drawn again) --------------------------------------------------------
 
 
-def _pick_one(key: str, value: str) -> None:
-    st.session_state[key] = [] if st.session_state.get(key) == [value] else [value]
+def _pick_one(key: Key[Any], value: str) -> None:
+    key.set([] if key.get() == [value] else [value])
 
 
-def _toggle(key: str, value: str, most: int | None) -> None:
-    current = list(st.session_state.get(key) or [])
-    st.session_state[f"{key}.full"] = False
+def _toggle(key: Key[Any], value: str, most: int | None) -> None:
+    current = list(key.get() or [])
+    FULL(key).set(False)
     if value in current:
         current.remove(value)
     elif most is not None and len(current) >= most:
-        st.session_state[f"{key}.full"] = True
+        FULL(key).set(True)
         return
     else:
         current.append(value)
-    st.session_state[key] = current
+    key.set(current)
 
 
-def _place(key: str, value: str) -> None:
+def _place(key: Key[Any], value: str) -> None:
     order = places(key)
     if any(value in place for place in order):
         return
-    st.session_state[key] = [*order, [value]]
+    key.set([*order, [value]])
 
 
-def _tie(key: str) -> None:
+def _tie(key: Key[Any]) -> None:
     order = places(key)
     if len(order) >= 2 and len(order[-1]) == 1:
-        st.session_state[key] = [*order[:-2], order[-2] + order[-1]]
+        key.set([*order[:-2], order[-2] + order[-1]])
 
 
-def _undo(key: str) -> None:
+def _undo(key: Key[Any]) -> None:
     order = places(key)
     if order:
         order[-1].pop()
-        st.session_state[key] = [place for place in order if place]
+        key.set([place for place in order if place])
 
 
 # --- drawing -----------------------------------------------------------------------------------------------
 
 
-def button_key(key: str, index: int) -> str:
+def button_key(key: str, index: int) -> Key[bool]:
     """The key of the button of choice ``index`` (its CSS class is derived from it)."""
-    return f"alucard.{key}.{index}"
+    return BUTTON(key, index)
 
 
 def _css_class(key: str) -> str:
@@ -199,7 +206,7 @@ def _label(choice: Choice, mark: str | None, _: Translator) -> str:
     return f"{mark} {name}"
 
 
-def draw(pick: Pick, key: str) -> None:
+def draw(pick: Pick, key: Key[Any]) -> None:
     """The cards (and plain choices) as buttons in a wrapping row, with the choice so far."""
     style = _style(key, pick.choices)
     if cardfiles.active():
@@ -214,10 +221,12 @@ def draw(pick: Pick, key: str) -> None:
             mark = None
             if choice.value in picked:
                 mark = "" if pick.mode != "order" else _place_mark(order, choice.value)
+            callback: Callable[..., None]
+            args: tuple[object, ...]
             if pick.mode == "one":
                 callback, args = _pick_one, (key, choice.value)
             elif pick.mode == "many":
-                callback, args = _toggle, (key, choice.value, pick.most)  # type: ignore[assignment]
+                callback, args = _toggle, (key, choice.value, pick.most)
             else:
                 callback, args = _place, (key, choice.value)
             st.button(
@@ -232,7 +241,7 @@ def draw(pick: Pick, key: str) -> None:
         # Translators: how many cards are chosen so far; {n} is the most that may be chosen.
         st.caption(ui.ngettext(language, "Picked: {count} of {n}", "Picked: {count} of {n}", pick.most,
                                count=len(picked)))  # fmt: skip
-        if st.session_state.get(f"{key}.full"):
+        if FULL(key).get():
             # Translators: {n} is the most cards that may be chosen (9 for the cards a chanter keeps).
             st.warning(
                 ui.ngettext(
@@ -253,7 +262,7 @@ def _place_mark(order: list[list[str]], value: str) -> str:
     return ""  # pragma: no cover - only called for a placed value
 
 
-def _order_controls(pick: Pick, key: str, order: list[list[str]], _: Translator) -> None:
+def _order_controls(pick: Pick, key: Key[Any], order: list[list[str]], _: Translator) -> None:
     names = {c.value: c.name for c in pick.choices}
     if order:
         text = " › ".join(" = ".join(names[v] for v in place) for place in order)
@@ -265,13 +274,13 @@ def _order_controls(pick: Pick, key: str, order: list[list[str]], _: Translator)
         st.button(
             # Translators: a button that puts the card just clicked at the same place as the card before it (a tie).
             _("Same place as the one before"),
-            key=f"alutie.{key}",
+            key=TIE(key),
             on_click=_tie,
             args=(key,),
             disabled=len(order) < 2 or len(order[-1]) != 1,
         )
         # Translators: a button that takes back the last card clicked.
-        st.button(_("Undo"), key=f"aluundo.{key}", on_click=_undo, args=(key,), disabled=not order)
+        st.button(_("Undo"), key=UNDO(key), on_click=_undo, args=(key,), disabled=not order)
 
 
 __all__ = ["Choice", "Pick", "button_key", "card_name", "chosen", "draw", "places"]

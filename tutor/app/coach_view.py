@@ -6,13 +6,25 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.app import saved_deals
-from tutor.app.reveal import language, md, step_md
+from tutor.app.markup import md
+from tutor.app.reveal import language, step_md
+from tutor.app.session import Family, Key
 from tutor.engine.errors import RuleViolation
 from tutor.i18n import ui
 from tutor.play import coach
 from tutor.play.match import Match
 
-P = "play.coach."
+P = "play.coach."  # the prefix of the keys below
+REVIEW = Key[tuple[tuple[int, str, int], list[coach.Decision]]]("play.coach.review")  # a deal's decisions judged
+SAVED = Key[dict[tuple[int, int, int], str]]("play.coach.saved", factory=dict)  # where each position went
+PROBLEM = Key[str]("play.coach.problem")  # why the last position could not be saved
+PRACTISE = Family[bool]("play.coach.practise.{}.{}")  # a decision's button, by deal and index
+
+
+def forget() -> None:
+    """Forget the coach's review and the positions saved (a new game)."""
+    REVIEW.pop()
+    SAVED.pop()
 
 
 def decisions(match: Match) -> list[coach.Decision]:
@@ -21,10 +33,10 @@ def decisions(match: Match) -> list[coach.Decision]:
     if deal is None or deal.mordienne is None:
         return []
     key = (match.seed, match.learner, deal.number)
-    stored = st.session_state.get(f"{P}review")
+    stored = REVIEW.get()
     if stored is None or stored[0] != key:
         stored = (key, coach.review(match))
-        st.session_state[f"{P}review"] = stored
+        REVIEW.set(stored)
     return list(stored[1])
 
 
@@ -36,11 +48,9 @@ def practise(match: Match, index: int) -> None:
         return
     try:
         path = coach.save_puzzle(found[index], bool(deal.mordienne), saved_deals.folder())
-        st.session_state.setdefault(f"{P}saved", {})[(match.seed, deal.number, index)] = str(path)
+        SAVED.setdefault()[(match.seed, deal.number, index)] = str(path)
     except RuleViolation as problem:
-        st.session_state[f"{P}problem"] = ui.gettext(
-            language(), "The position could not be saved: {reason}", reason=problem.message
-        )
+        PROBLEM.set(ui.gettext(language(), "The position could not be saved: {reason}", reason=problem.message))
 
 
 def panel(match: Match) -> None:
@@ -66,7 +76,7 @@ def panel(match: Match) -> None:
                 points=round(100 * coach.LARGE),
             )
         )
-        saved = st.session_state.get(f"{P}saved", {})
+        saved = SAVED.value()
         for index, decision in enumerate(found):
             line = step_md(decision.step)
             st.markdown(f"**{line}**" if decision.large else line)
@@ -82,12 +92,12 @@ def panel(match: Match) -> None:
                 else:
                     st.button(
                         _("Practise this position"),
-                        key=f"{P}practise.{deal.number}.{index}",
+                        key=PRACTISE(deal.number, index),
                         on_click=practise,
                         args=(match, index),
                         icon=":material/extension:",
                         help=_("Saves the position with every hand as a `play` puzzle; the exact solver checks it."),
                     )
-        problem = st.session_state.pop(f"{P}problem", None)
+        problem = PROBLEM.pop()
         if problem:
             st.error(md(problem), icon=":material/block:")

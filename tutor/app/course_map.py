@@ -1,38 +1,38 @@
 """Where the learner is in the course: Home's one "Continue" and its map of the lessons with their marks.
 
 The session remembers the last place worked on (``LAST``: a lesson, or Practice); Lessons and Practice keep
-their own position in ``st.session_state``, so going back there is going back exactly where the learner
-was. A session that has worked nowhere yet (a learner back for another visit) continues with the first
-lesson not done, at its first section not read, or at its first scenario not solved.
+their own position in the session (:mod:`tutor.app.lessons`, :mod:`tutor.app.practice`), so going back there
+is going back exactly where the learner was. A session that has worked nowhere yet (a learner back for another
+visit) continues with the first lesson not done, at its first section not read, or at its first scenario not
+solved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 import streamlit as st
 
-from tutor.app import quiz
+from tutor.app import lessons, practice, quiz
+from tutor.app.session import Key
 from tutor.content.course import Course
 from tutor.content.lesson import Lesson
 from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress.base import Progress
 
-LAST: Final = "course.last"  # the session's last place: PRACTICE, or the id of a lesson
+LAST = Key[str]("course.last")  # the session's last place: PRACTICE, or the id of a lesson
 PRACTICE: Final = "practice"
-LEARN = "learn"  # the Lessons page's prefix: its keys hold each lesson's section and scenario
 
 
-def step_key(lesson_id: str) -> str:
-    """The Lessons page's place in a lesson: 0..n-1 a section, n its scenarios."""
-    return f"{LEARN}.{lesson_id}.step"
+def remember(where: str) -> None:
+    """The learner is working at ``where`` (a lesson's id, or :data:`PRACTICE`): Continue comes back there."""
+    LAST.set(where)
 
 
-def item_key(lesson_id: str) -> str:
-    """The Lessons page's scenario within a lesson's scenarios."""
-    return f"{LEARN}.{lesson_id}.item"
+def last() -> str | None:
+    """The last place worked on this session, if any."""
+    return LAST.get()
 
 
 @dataclass(frozen=True)
@@ -72,26 +72,20 @@ def lesson_place(course: Course, lesson: Lesson, progress: Progress, lang: str =
     return Place(lesson, len(lesson.sections), item, _in_lesson(lesson, where, lang))
 
 
-def continue_place(
-    course: Course, progress: Progress, session: Mapping[Any, Any] | None = None, lang: str = SOURCE_LANGUAGE
-) -> Place | None:
+def continue_place(course: Course, progress: Progress, lang: str = SOURCE_LANGUAGE) -> Place | None:
     """Where the learner left off: the session's last place if any (its lesson at the section shown, or
     Practice), else the first lesson not done; None when every lesson is done and nothing was worked on.
     The place's label is in ``lang``."""
-    ss = session if session is not None else {}
-    last = ss.get(LAST)
-    if last == PRACTICE:
-        queue = ss.get(f"{PRACTICE}.queue")
-        if isinstance(queue, quiz.Queue):
+    where_last = last()
+    if where_last == PRACTICE:
+        queue = practice.current_queue()
+        if queue is not None:
             # Translators: {where} is a position on the Practice page, e.g. "lesson 2, Tricks, scenario 4 of 15".
             return Place(None, label=ui.gettext(lang, "Practice: {where}", where=practice_label(queue, course, lang)))
         return Place(None, label=ui.pgettext(lang, "a place in the course: the Practice page", "Practice"))
-    lesson = course.lesson(last) if isinstance(last, str) else None
+    lesson = course.lesson(where_last) if isinstance(where_last, str) else None
     if lesson is not None:
-        step = ss.get(step_key(lesson.id), 0)
-        item = ss.get(item_key(lesson.id), 0)
-        step = step if isinstance(step, int) else 0
-        item = item if isinstance(item, int) else 0
+        step, item = lessons.place(lesson.id)
         sections = len(lesson.sections)
         if step < sections:
             where = _at_section(step + 1, sections, lang)
@@ -129,11 +123,7 @@ def go(place: Place) -> None:
     if place.lesson is None:
         st.switch_page("screens/practice.py")
     lesson = place.lesson
-    ss = st.session_state
-    ss[f"{LEARN}.lesson"] = lesson.id
-    ss[f"{LEARN}.linked"] = lesson.id  # the link below is applied already
-    ss[step_key(lesson.id)] = place.step
-    ss[item_key(lesson.id)] = place.item
+    lessons.open_at(lesson.id, place.step, place.item)  # the link below is applied already
     st.switch_page("screens/learn.py", query_params={"lesson": lesson.id})
 
 

@@ -7,8 +7,8 @@ The trainer's page keeps these widgets in its own script, where no other page ca
 has them as functions of a given drill, a prefix and a recorder, for any page (the trainer could use it too).
 
 Every question, right answer and explanation comes from :mod:`tutor.content.drills` (hence the engine).
-State: ``<prefix>.drill`` holds the :class:`DrillAttempt` on screen; widget keys carry its token, so the
-same drill shown again later starts with blank widgets.
+State (:mod:`tutor.app.session`): ``<prefix>.drill`` holds the :class:`DrillAttempt` on screen; widget keys
+carry its token, so the same drill shown again later starts with blank widgets.
 """
 
 from __future__ import annotations
@@ -16,12 +16,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from tutor.app.cardsvg import card_svg, card_words, cards_html
-from tutor.app.reveal import language, md, steps_md
+from tutor.app.markup import md
+from tutor.app.reveal import language, steps_md
+from tutor.app.session import Family, Key
 from tutor.content import drills
 from tutor.engine import parse_card
 from tutor.i18n import ui
@@ -50,22 +53,27 @@ class DrillAttempt:
         return self.verdict is not None
 
 
+# Under the page's prefix (the Ranking trainer's is one per tab: ``ranking.beats``)
+DRILL = Family[DrillAttempt]("{}.drill")  # the attempt on screen
+WIDGET = Family[Any]("{}.drill.{}.{}")  # its widgets, by the attempt's token and the widget's name
+
+
 def attempt(prefix: str, drill: drills.Drill, token: str) -> DrillAttempt:
     """The attempt on screen; a new one (blank widgets, the clock started) when the token changed."""
-    current: DrillAttempt | None = st.session_state.get(f"{prefix}.drill")
+    current = DRILL(prefix).get()
     if current is None or current.token != token or current.drill.id != drill.id:
         current = DrillAttempt(token, drill, time.time())
-        st.session_state[f"{prefix}.drill"] = current
+        DRILL(prefix).set(current)
     return current
 
 
-def _key(prefix: str, current: DrillAttempt, name: str) -> str:
-    return f"{prefix}.drill.{current.token}.{name}"
+def _key(prefix: str, current: DrillAttempt, name: str) -> Key[Any]:
+    return WIDGET(prefix, current.token, name)
 
 
 def answer(prefix: str, given: object, record: Recorder) -> None:
     """Check an answer (a widget's callback) and record it; a second answer to the same showing is ignored."""
-    current: DrillAttempt | None = st.session_state.get(f"{prefix}.drill")
+    current = DRILL(prefix).get()
     if current is None or current.answered:
         return
     verdict = drills.check(current.drill, given)
@@ -82,18 +90,18 @@ def answer(prefix: str, given: object, record: Recorder) -> None:
     )
 
 
-def _answer_from_widget(prefix: str, widget_key: str, record: Recorder) -> None:
+def _answer_from_widget(prefix: str, widget_key: Key[Any], record: Recorder) -> None:
     """Callback of a choice widget (pills, radio): its value is the answer, once one is picked."""
-    value = st.session_state.get(widget_key)
+    value = widget_key.get()
     if value is not None:
         answer(prefix, value, record)
 
 
 def _answer_order(prefix: str, record: Recorder) -> None:
     """Callback of "Check my order": the five places chosen, or a reminder if one is missing."""
-    current: DrillAttempt = st.session_state[f"{prefix}.drill"]
+    current = DRILL(prefix).value()
     assert isinstance(current.drill, drills.OrderDrill)  # the only drill with this button
-    places = {str(c): st.session_state.get(_key(prefix, current, f"place.{c}")) for c in current.drill.cards}
+    places = {str(c): _key(prefix, current, f"place.{c}").get() for c in current.drill.cards}
     current.missing = any(place is None for place in places.values())
     if not current.missing:
         answer(prefix, places, record)

@@ -17,12 +17,13 @@ from collections.abc import Mapping
 
 import streamlit as st
 
+from tutor.app.session import Key
 from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress.store import GUEST_TOKEN
 
 COOKIE = "aluette_guest"
-TOKEN = "learner.guest"  # session state: this browser's token (under "learner.", kept when the learner changes)
-SENT = "learner.guest.sent"  # session state: whether the browser sent the cookie with the session's request
+TOKEN = Key[str]("learner.guest")  # this browser's token (under "learner.", kept when the learner changes)
+SENT = Key[bool]("learner.guest.sent")  # whether the browser sent the cookie with the session's request
 MAX_AGE = 400 * 24 * 3600  # a year and a month: the longest a browser keeps a cookie (Chromium caps it there)
 
 
@@ -45,19 +46,18 @@ def cookies() -> Mapping[str, str]:
 
 def token() -> str:
     """This browser's guest token: the cookie's if it holds a well-formed one, else a new one for the session."""
-    ss = st.session_state
-    if TOKEN not in ss:
+    if not TOKEN.is_set():
         sent = cookies().get(COOKIE)
-        ss[SENT] = isinstance(sent, str) and bool(GUEST_TOKEN.fullmatch(sent))
-        ss[TOKEN] = sent if ss[SENT] else secrets.token_urlsafe(18)  # 24 characters
-    return str(ss[TOKEN])
+        SENT.set(isinstance(sent, str) and bool(GUEST_TOKEN.fullmatch(sent)))
+        TOKEN.set(sent if isinstance(sent, str) and SENT.value() else secrets.token_urlsafe(18))  # 24 characters
+    return str(TOKEN.value())
 
 
 def remember(lang: str = SOURCE_LANGUAGE) -> None:
     """Store the session's token in the browser, unless the browser sent it already; draws nothing unless the
     browser refuses the cookie, and then a one-line warning in ``lang``. Call it inside the sidebar on every run."""
     value = token()
-    if st.session_state.get(SENT):
+    if SENT.get():
         return
     # The token is letters, digits, '-' and '_' only (GUEST_TOKEN); json.dumps quotes it for the script anyway.
     cookie = json.dumps(f"{COOKIE}={value}; Max-Age={MAX_AGE}; Path=/; SameSite=Lax")

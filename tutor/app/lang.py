@@ -29,6 +29,7 @@ import json
 import streamlit as st
 
 from tutor.app import learners, state
+from tutor.app.session import Key
 from tutor.content.localize import localize_generated
 from tutor.content.scenario import Scenario
 from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, native_name, pick_language, ui
@@ -38,32 +39,31 @@ from tutor.progress.store import LearnerError
 
 PARAM = "lang"  # the address's parameter
 # Session state, under "learner." so that a change of learner keeps them (tutor.app.learners)
-SOURCE = "learner.lang.source"  # how the language was chosen: one of the four below
-OWNER = "learner.lang.owner"  # the learner it was settled for (None: a guest)
-MENU = "learner.lang.menu"  # the sidebar's menu
+SOURCE = Key[str]("learner.lang.source")  # how the language was chosen: one of the four below
+OWNER = Key[str | None]("learner.lang.owner")  # the learner it was settled for (None: a guest)
+MENU = Key[str]("learner.lang.menu")  # the sidebar's menu
 LINK, MENU_CHOICE, SAVED, BROWSER = "link", "menu", "saved", "browser"
 IN_ADDRESS = frozenset({LINK, MENU_CHOICE, SAVED})  # chosen by someone: the address carries it
 
 
 def current() -> str:
     """The session's language (settled on the first call of a session)."""
-    lang = st.session_state.get(state.LANGUAGE)
+    lang = state.LANGUAGE.get()
     return lang if isinstance(lang, str) else settle()
 
 
 def settle() -> str:
     """The language for this run: the session's, unless a link brought another one or the learner changed.
     Keeps the address's ``?lang=`` in step. Call once at the top of every run, before the page."""
-    ss = st.session_state
     owner = _owner()
-    if not isinstance(ss.get(state.LANGUAGE), str):
+    if not isinstance(state.LANGUAGE.get(), str):
         _first(owner)
-    elif ss.get(OWNER) != owner:
+    elif OWNER.get() != owner:
         _new_owner(owner)  # the address's language is then the one before's: written over below
-    elif (linked := _linked()) is not None and linked != ss[state.LANGUAGE]:
+    elif (linked := _linked()) is not None and linked != state.LANGUAGE.value():
         _use(linked, LINK)  # a link followed, or the address edited
     _sync_address()
-    return str(ss[state.LANGUAGE])
+    return str(state.LANGUAGE.value())
 
 
 def _owner() -> str | None:
@@ -90,18 +90,18 @@ def _first(owner: str | None) -> None:
     linked, saved = _linked(), _saved(owner)
     lang = linked if linked == PSEUDO_LANGUAGE else pick_language(query=linked, saved=saved, browser=browser())
     _use(lang, LINK if lang == linked else SAVED if lang == saved else BROWSER)
-    st.session_state[OWNER] = owner
+    OWNER.set(owner)
 
 
 def _new_owner(owner: str | None) -> None:
-    ss = st.session_state
-    before, ss[OWNER] = ss.get(OWNER), owner
+    before = OWNER.get()
+    OWNER.set(owner)
     if before is None and owner is not None:  # a guest named themselves: the same person
-        if ss.get(SOURCE) == MENU_CHOICE:
-            _save(owner, ss[state.LANGUAGE])
+        if SOURCE.get() == MENU_CHOICE:
+            _save(owner, state.LANGUAGE.value())
             return
         saved = _saved(owner)
-        if ss.get(SOURCE) != LINK and saved is not None:
+        if SOURCE.get() != LINK and saved is not None:
             _use(saved, SAVED)
         return
     # Someone else at the keyboard (tutor.app.learners started a fresh session): as a new session would be,
@@ -111,16 +111,15 @@ def _new_owner(owner: str | None) -> None:
 
 
 def _use(lang: str, source: str) -> None:
-    st.session_state[state.LANGUAGE] = lang
-    st.session_state[SOURCE] = source
+    state.LANGUAGE.set(lang)
+    SOURCE.set(source)
 
 
 def _sync_address() -> None:
-    ss = st.session_state
     shown = st.query_params.get(PARAM)
-    if ss.get(SOURCE) in IN_ADDRESS:
-        if shown != ss[state.LANGUAGE]:
-            st.query_params[PARAM] = ss[state.LANGUAGE]
+    if SOURCE.get() in IN_ADDRESS:
+        if shown != state.LANGUAGE.value():
+            st.query_params[PARAM] = state.LANGUAGE.value()
     elif shown is not None:
         del st.query_params[PARAM]  # an unknown code, or the language of someone before: not this page's
 
@@ -144,7 +143,7 @@ def _save(owner: str, lang: str) -> None:
     try:
         set_setting(db, owner, LANGUAGE, lang)
     except ProgressUnavailable as error:
-        st.session_state[state.PROBLEM] = state.kept(error)  # shown in the sidebar, like any failed save
+        state.PROBLEM.set(state.kept(error))  # shown in the sidebar, like any failed save
     except LearnerError:
         pass  # removed by another session meanwhile: the choice still holds for this session
 
@@ -154,12 +153,12 @@ def _save(owner: str, lang: str) -> None:
 
 def _chosen() -> None:
     """The menu's callback: the learner's choice, in the address and saved for a chosen learner."""
-    lang = st.session_state.get(MENU)
+    lang = MENU.get()
     if not isinstance(lang, str) or (lang not in LANGUAGE_NAMES and lang != PSEUDO_LANGUAGE):
         return
     _use(lang, MENU_CHOICE)
     st.query_params[PARAM] = lang
-    owner = st.session_state.get(OWNER)
+    owner = OWNER.get()
     if isinstance(owner, str):
         _save(owner, lang)
 
@@ -174,8 +173,8 @@ def menu() -> None:
     language still finds theirs), under a label in the page's language."""
     lang = current()
     options = [*LANGUAGES, *([lang] if lang not in LANGUAGES else [])]
-    if st.session_state.get(MENU) != lang:
-        st.session_state[MENU] = lang
+    if MENU.get() != lang:
+        MENU.set(lang)
     # Translators: the label of the sidebar's language menu.
     label = ui.gettext(lang, "Language")
     st.sidebar.selectbox(label, options, key=MENU, format_func=name, on_change=_chosen)

@@ -17,19 +17,22 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import guest, state
+from tutor.app import guest, session, state
 from tutor.app.markup import md
+from tutor.app.session import Family, Key
 from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.store import NAME_LIMIT, LearnerError, ProgressDB, SqliteProgress
 
-P = "learner."  # session-state prefix; keys under it survive a change of learner
-CHOICE = f"{P}choice"
-NEW = f"{P}new"
-ERROR = f"{P}error"
-NOTICE = f"{P}notice"
-NAMES = f"{P}names"
+CHOICE = Key[str | None]("learner.choice")  # the sidebar's chooser
+NEW = Key[str]("learner.new")  # the name typed under "Add a learner"
+ERROR = Key[str | None]("learner.error")  # why the last name typed was refused
+NOTICE = Key[str]("learner.notice")  # a guest's answers taken over: said once
+NAMES = Key[tuple[tuple[int, int], list[str]]]("learner.names")  # the names, and the file's version they were read at
+FORM = "learner.form"  # the "Add a learner" form (a form's key names no session state)
+CREATE = Key[bool]("learner.create")
+PICKED = Family[bool]("{}.learner.{}")  # a page's button per learner (the page's prefix, the button's number)
 
 
 def names(db: ProgressDB) -> list[str]:
@@ -37,11 +40,16 @@ def names(db: ProgressDB) -> list[str]:
     file (``data_version`` counts other connections' commits, ``db.writes`` this one's)."""
     with db.using() as conn:
         key = (int(conn.execute("PRAGMA data_version").fetchone()[0]), db.writes)
-    cached = st.session_state.get(NAMES)
+    cached = NAMES.get()
     if cached is None or cached[0] != key:
         cached = (key, db.learners())
-        st.session_state[NAMES] = cached
+        NAMES.set(cached)
     return list(cached[1])
+
+
+def chosen() -> str | None:
+    """The name chosen in the sidebar, if any (another page's default name for the learner)."""
+    return CHOICE.get()
 
 
 def is_guest(progress: Progress) -> bool:
@@ -50,7 +58,7 @@ def is_guest(progress: Progress) -> bool:
 
 def _language() -> str:
     """The session's language as settled by :mod:`tutor.app.lang` (which imports this module, hence read here)."""
-    lang = st.session_state.get(state.LANGUAGE)
+    lang = state.LANGUAGE.get()
     return lang if isinstance(lang, str) else SOURCE_LANGUAGE
 
 
@@ -68,25 +76,27 @@ def choose(name: str) -> None:
         store = db.progress(name, create=False)
         taken_over = _take_over(current, db, store)
     except LearnerError as error:
-        st.session_state[ERROR] = error.words(_language())
+        ERROR.set(error.words(_language()))
         return
     except ProgressUnavailable as error:
-        st.session_state[state.PROBLEM] = state.kept(error)
+        state.PROBLEM.set(state.kept(error))
         return
     if not is_guest(current):
         _fresh_session()  # nothing of the learner who sat here before shows under this one's name
-    st.session_state[state.PROGRESS] = state.SavedProgress(store)
-    st.session_state[CHOICE] = store.learner
-    st.session_state[ERROR] = None  # an earlier failed "add" is moot now
-    st.session_state[NEW] = ""
+    state.PROGRESS.set(state.SavedProgress(store))
+    CHOICE.set(store.learner)
+    ERROR.set(None)  # an earlier failed "add" is moot now
+    NEW.set("")
     if taken_over:
         # Translators: {name} is the learner's name as they typed it.
-        st.session_state[NOTICE] = ui.ngettext(
-            _language(),
-            "Your {n} answer as a guest now counts as {name}'s.",
-            "Your {n} answers as a guest now count as {name}'s.",
-            taken_over,
-            name=md(store.learner),
+        NOTICE.set(
+            ui.ngettext(
+                _language(),
+                "Your {n} answer as a guest now counts as {name}'s.",
+                "Your {n} answers as a guest now count as {name}'s.",
+                taken_over,
+                name=md(store.learner),
+            )
         )
 
 
@@ -108,19 +118,17 @@ def _take_over(before: Progress, db: ProgressDB, store: SqliteProgress) -> int:
 def _fresh_session() -> None:
     """Forget everything the pages keep for the session (scores, the question on screen, review queues),
     but not the learner chooser and the open file."""
-    for key in list(st.session_state.keys()):
-        if not str(key).startswith(P):
-            del st.session_state[key]
+    session.start_afresh()
 
 
 def _chosen() -> None:
     """The chooser's callback: another learner, or nobody (the chooser cleared) for a guest."""
-    name = st.session_state.get(CHOICE)
-    st.session_state[ERROR] = None
+    name = CHOICE.get()
+    ERROR.set(None)
     current = state.progress()
     if name is None and not is_guest(current):
         _fresh_session()
-        st.session_state[state.PROGRESS] = state.guest_progress()  # this browser's guest, empty once named
+        state.PROGRESS.set(state.guest_progress())  # this browser's guest, empty once named
     elif name and (is_guest(current) or name != current.learner):
         choose(name)
 
@@ -131,15 +139,15 @@ def create() -> None:
     if db is None:
         return
     try:
-        name = db.create_learner(st.session_state.get(NEW) or "")
+        name = db.create_learner(NEW.get() or "")
     except LearnerError as error:
-        st.session_state[ERROR] = error.words(_language())
+        ERROR.set(error.words(_language()))
         return
     except ProgressUnavailable as error:
-        st.session_state[ERROR] = error.words(_language())
+        ERROR.set(error.words(_language()))
         return
-    st.session_state[ERROR] = None
-    st.session_state[NEW] = ""
+    ERROR.set(None)
+    NEW.set("")
     choose(name)
 
 
@@ -164,7 +172,7 @@ def picker(prefix: str) -> None:
         for n, (column, name) in enumerate(zip(st.columns(len(shown) + 1), shown, strict=False)):
             column.button(
                 md(name),  # a button label is Markdown: a name is shown as typed
-                key=f"{prefix}.learner.{n}",
+                key=PICKED(prefix, n),
                 on_click=choose,
                 args=(name,),
                 icon=":material/person:",
@@ -189,12 +197,12 @@ def sidebar() -> None:
         try:
             listed = names(db)
         except ProgressUnavailable as error:
-            st.session_state[state.PROBLEM] = state.kept(error)
+            state.PROBLEM.set(state.kept(error))
             problem = error.words(language)
     with st.sidebar:
         if problem:  # it names a file: shown literally, not as Markdown
             st.warning(f"{md(problem)} {md(_('You can keep practising.'))}", icon=":material/sync_problem:")
-        notice = st.session_state.pop(NOTICE, None)
+        notice = NOTICE.pop()
         if notice:
             st.success(notice, icon=":material/person_check:")
         if db is None or problem is not None:
@@ -207,8 +215,8 @@ def sidebar() -> None:
         if not is_guest(current) and current.learner not in listed:
             listed.append(current.learner)  # renamed or removed by another session meanwhile
         wanted = None if is_guest(current) else current.learner
-        if st.session_state.get(CHOICE) != wanted:
-            st.session_state[CHOICE] = wanted
+        if CHOICE.get() != wanted:
+            CHOICE.set(wanted)
         st.selectbox(
             _("Who is learning?"),
             listed,
@@ -229,10 +237,10 @@ def sidebar() -> None:
         else:
             # Translators: {name} is the learner's name as they typed it.
             st.caption(_("**{name}**: your progress is saved on this computer.", name=md(current.learner)))
-        refused = st.session_state.get(ERROR)  # why the last name typed was refused
+        refused = ERROR.get()  # why the last name typed was refused
         with st.expander(_("Add a learner"), expanded=not listed or bool(refused), icon=":material/person_add:"):
-            with st.form(f"{P}form", border=False, enter_to_submit=True):
+            with st.form(FORM, border=False, enter_to_submit=True):
                 st.text_input(_("Name"), key=NEW, max_chars=NAME_LIMIT, placeholder=_("Your first name"))
-                st.form_submit_button(_("Add and start"), key=f"{P}create", on_click=create, icon=":material/add:")
+                st.form_submit_button(_("Add and start"), key=CREATE, on_click=create, icon=":material/add:")
             if refused:
                 st.error(md(refused), icon=":material/error:")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from tutor.app.questions import members
 from tutor.content.kinds import normalize
 from tutor.content.scenario import Scenario
 from tutor.engine import Explained, RuleViolation, parse_card
@@ -57,11 +58,11 @@ def _mistake(scenario: Scenario, result: Explained, key: str, given: object, _: 
     if isinstance(result, Chant) and key == "keep":
         return _keep(scenario, result, given, _)
     if isinstance(result, Ranking):
-        order = [[parse_card(c) for c in group] for group in result.outcome()["order"]]  # type: ignore[attr-defined]
+        order = [list(group) for group in result.order]
         if key == "highest":
-            return _best_cards(set(_read(scenario, key, given)), order[0], _)  # type: ignore[call-overload]
+            return _best_cards(set(members(_read(scenario, key, given))), order[0], _)
         if key == "order":
-            learner = [[parse_card(c) for c in group] for group in given]  # type: ignore[attr-defined]
+            learner = [[parse_card(c) for c in group] for group in members(given)]
             return _order(learner, _)
         if key == "tie":
             return _tie(bool(_read(scenario, key, given)), order[0], _)
@@ -127,7 +128,7 @@ def _trick(scenario: Scenario, trick: Trick, key: str, given: object, _: Transla
         return _("You said {said} leads next, but {winner} won the trick, and the winner leads the next one.",
                  said=seat, winner=trick.winner)  # fmt: skip
     if key == "best":
-        return _best_cards(set(_read(scenario, key, given)), best, _)  # type: ignore[call-overload]
+        return _best_cards(set(members(_read(scenario, key, given))), best, _)
     return None
 
 
@@ -200,7 +201,7 @@ def result_words(team: str | None, points: int, lang: str = SOURCE_LANGUAGE) -> 
 
 
 def _play(scenario: Scenario, solution: PlaySolution, given: object, _: Translator) -> str | None:
-    chosen = [parse_card(c) for c in _read(scenario, "best", given)]  # type: ignore[attr-defined]
+    chosen = [parse_card(c) for c in members(_read(scenario, "best", given))]
     if len(chosen) != 1 or chosen[0] in solution.best or chosen[0] not in solution.results:
         return None
     card = chosen[0]

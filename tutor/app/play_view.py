@@ -8,7 +8,7 @@ records them as :class:`~tutor.play.match.Event` entries); this module only
 * draws the table, the draw, the tricks and the signals as HTML (cards from :mod:`tutor.app.cardsvg`),
 * asks :func:`tutor.play.hint.hint` for the Hint button and :func:`tutor.play.record.save_deal` to save.
 
-Session keys all start with ``play.`` (:data:`P`).
+Session keys all start with ``play.`` (:data:`P`), defined below (:mod:`tutor.app.session`).
 """
 
 from __future__ import annotations
@@ -17,15 +17,17 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import streamlit as st
 from babel.numbers import format_decimal, format_percent
 
-from tutor.app import saved_deals, state, views
+from tutor.app import coach_view, learners, saved_deals, state, views
 from tutor.app.cardsvg import card_svg, cards_html
 from tutor.app.gestures import gesture_svg
-from tutor.app.markup import escape
-from tutor.app.reveal import language, md, step_md, steps_md
+from tutor.app.markup import escape, md
+from tutor.app.reveal import language, step_md, steps_md
+from tutor.app.session import Family, Key, forget
 from tutor.engine import SIGNALS, TOP_CARDS, Card, RuleViolation, Seat, Team, parse_card
 from tutor.engine.game import DEALS_PER_GAME
 from tutor.engine.ranking import ordered
@@ -142,18 +144,64 @@ def who(seat: Seat) -> str:
 
 # --- session state ----------------------------------------------------------------------------------------
 
+MATCH = Key[Match]("play.match")  # the game
+GUIDED = Key[bool]("play.guided")  # the game is the guided first deal
+ACTION = Key[int]("play.action", 0)  # the learner's actions so far: the last one's events are shown
+DRAW_SHOWN = Key[int]("play.draw_shown", 0)  # how many cards of the partnership draw are shown
+GUEST = Key[str]("play.guest")  # the token naming a guest's saved game (in the address: ?game=)
+UNSAVED = Key[str | None]("play.unsaved")  # why the game is not being saved
+ERROR = Key[str | None]("play.error")  # an action refused, or a file that failed: said once
+ADVICE = Key[tuple[str, int, tuple[Step, ...]]]("play.advice")  # the advice asked for: its kind, deal, steps
+HINT_RESULT = Key[tuple[tuple[int, int, int], Hint]]("play.hint_result")  # the hint for one moment of a deal
+SAVED = Key[dict[int, tuple[str, str]]]("play.saved", factory=dict)  # each deal saved: its file and text
+SCORES = Key[tuple[tuple[int, str, tuple[object, ...]], dict[Team, int]]]("play.scores")  # worked out per deal
+# The settings and the start screen's fields (widget keys)
+NAME = Key[str]("play.name")
+SEED = Key[int]("play.seed")
+MORDIENNE = Key[bool]("play.mordienne", False)
+SEE = Key[bool]("play.see", False)
+# Widgets of a deal, by its number (and, for a card, the cards played so far)
+DISCARD = Family[bool]("play.discard.{}.{}")  # a card's discard box: the deal, the card
+CHOSEN_SIGNALS = Family[list[str]]("play.signals.{}")  # the signals chosen in a deal
+CARD = Family[bool]("play.card.{}.{}.{}")  # a card's Play button: the deal, the cards played, the card
+# The page's buttons
+RESUME = Key[bool]("play.resume")
+DISCARD_SAVED = Key[bool]("play.discard_saved")
+GUIDED_START = Key[bool]("play.guided.start")
+GUIDED_LEAVE = Key[bool]("play.guided.leave")
+START = Key[bool]("play.start")
+NEW = Key[bool]("play.new")
+AGAIN = Key[bool]("play.again")
+DRAW_CARD = Key[bool]("play.draw.card")
+DRAW_TOP = Key[bool]("play.draw.top")
+DRAW_ALL = Key[bool]("play.draw.all")
+DEAL = Key[bool]("play.deal")
+CHANT_YES = Key[bool]("play.chant.yes")
+CHANT_NO = Key[bool]("play.chant.no")
+DISCARD_ADVICE = Key[bool]("play.discard.advice")
+DISCARD_CONFIRM = Key[bool]("play.discard.confirm")
+SIGNALS_ADVICE = Key[bool]("play.signals.advice")
+SIGNALS_CONFIRM = Key[bool]("play.signals.confirm")
+HINT = Key[bool]("play.hint")
+SAVE = Key[bool]("play.save")
+DOWNLOAD = Key[bool]("play.download")
+
 
 def game() -> Match | None:
     """The match being played in this session, if any."""
-    return st.session_state.get(f"{P}match")
+    return MATCH.get()
+
+
+def draw_shown() -> int:
+    """How many cards of the partnership draw the page shows."""
+    return DRAW_SHOWN.value()
 
 
 def default_name() -> str:
-    """The sidebar learner's name if another page stored one, else a plain first name."""
-    for key in ("learner.choice", "learner", "learner.name"):
-        value = st.session_state.get(key)
-        if isinstance(value, str) and value.strip():
-            return value.strip()
+    """The sidebar learner's name if one is chosen, else a plain first name."""
+    value = learners.chosen()
+    if isinstance(value, str) and value.strip():
+        return value.strip()
     return DEFAULT_NAME
 
 
@@ -172,15 +220,18 @@ class Logged:
     event: Event
 
 
+LOG = Key[list[Logged]]("play.log", factory=list)  # the events shown, with the action that caused each
+
+
 def log() -> list[Logged]:
-    return st.session_state.setdefault(f"{P}log", [])
+    return LOG.setdefault()
 
 
 def _record(match: Match) -> None:
     """Append the events of the learner's last action (all of them: hiding is decided when drawing), then
     keep the game in the progress file."""
-    action = st.session_state.get(f"{P}action", 0) + 1
-    st.session_state[f"{P}action"] = action
+    action = ACTION.value() + 1
+    ACTION.set(action)
     log().extend(Logged(match.deal_number, action, event) for event in match.events(see_everything=True))
     persist(match)
 
@@ -192,11 +243,11 @@ GAME_PARAM = "game"  # ?game=<token> in the address names a guest's saved game, 
 
 def guest_token() -> str:
     """This session's guest token: the one in the address if any (a reload), else a new one."""
-    token = st.session_state.get(f"{P}guest")
+    token = GUEST.get()
     if not is_token(token):
         given = st.query_params.get(GAME_PARAM)
-        token = given if is_token(given) else new_token()
-        st.session_state[f"{P}guest"] = token
+        token = given if given is not None and is_token(given) else new_token()
+        GUEST.set(token)
     return str(token)
 
 
@@ -226,9 +277,16 @@ def snapshot(match: Match) -> dict[str, object]:
     return {
         "match": match.to_dict(),
         "log": [[e.deal, e.action, e.event.to_dict()] for e in log()],
-        "action": st.session_state.get(f"{P}action", 0),
-        "draw_shown": st.session_state.get(f"{P}draw_shown", 0),
+        "action": ACTION.value(),
+        "draw_shown": DRAW_SHOWN.value(),
     }
+
+
+def _count(value: object) -> int:
+    """A number read back from a saved game; anything else is damage (a ``TypeError``, as ``int`` raises)."""
+    if isinstance(value, int | float | str):
+        return int(value)
+    raise TypeError(f"{value!r} is not a number")
 
 
 def restore(data: dict[str, object]) -> tuple[Match, list[Logged], int, int]:
@@ -243,7 +301,7 @@ def restore(data: dict[str, object]) -> tuple[Match, list[Logged], int, int]:
         if not isinstance(entries, list):
             raise RuleViolation("the saved game's log is not a list")
         logged = [Logged(int(d), int(a), Event.from_dict(e)) for d, a, e in entries]
-        return match, logged, int(data.get("action") or 0), int(data.get("draw_shown") or 0)  # type: ignore[call-overload]
+        return match, logged, _count(data.get("action") or 0), _count(data.get("draw_shown") or 0)
     except RuleViolation as error:
         damaged = "the saved game is damaged"
         raise RuleViolation(error.message if damaged in error.message else f"{damaged}: {error.message}") from None
@@ -255,7 +313,7 @@ def persist(match: Match) -> None:
     """Keep the game for this learner (or guest) after each action; a finished game is forgotten. A file
     that cannot be written is said once on the page; the game goes on in this session."""
     db = state.database()
-    if db is None or st.session_state.get(f"{P}guided"):
+    if db is None or GUIDED.get():
         return  # the guided deal is a script, started again from its link: never in place of a real game
     first, *rest = owners()
     try:
@@ -267,11 +325,9 @@ def persist(match: Match) -> None:
                 keep_address()
         for other in rest:  # a guest's game that became the learner's: one copy only
             clear_game(db, other)
-        st.session_state[f"{P}unsaved"] = None
+        UNSAVED.set(None)
     except (ProgressUnavailable, SavedGameError) as problem:
-        st.session_state[f"{P}unsaved"] = ui.gettext(
-            language(), "The game is not being saved: {problem}", problem=_why(problem)
-        )
+        UNSAVED.set(ui.gettext(language(), "The game is not being saved: {problem}", problem=_why(problem)))
 
 
 def _why(problem: Exception) -> str:
@@ -319,14 +375,13 @@ def resume_game() -> None:
     data = load_game(db, found.owner)
     assert data is not None
     match, logged, action, shown = restore(data)
-    for key in ("hint_result", "saved", "advice", "error", "coach"):
-        st.session_state.pop(f"{P}{key}", None)
-    st.session_state[f"{P}match"] = match
-    st.session_state[f"{P}guided"] = False
-    st.session_state[f"{P}log"] = logged
-    st.session_state[f"{P}action"] = action
-    st.session_state[f"{P}draw_shown"] = shown
-    st.session_state[f"{P}mordienne"] = match.mordienne
+    forget(HINT_RESULT, SAVED, ADVICE, ERROR)
+    MATCH.set(match)
+    GUIDED.set(False)
+    LOG.set(logged)
+    ACTION.set(action)
+    DRAW_SHOWN.set(shown)
+    MORDIENNE.set(match.mordienne)
     persist(match)  # now under this session's owner (a guest's game resumed by a learner becomes theirs)
 
 
@@ -339,7 +394,7 @@ def discard_waiting() -> None:
         try:
             clear_game(db, owner)
         except ProgressUnavailable as problem:
-            st.session_state[f"{P}error"] = _why(problem)
+            ERROR.set(_why(problem))
 
 
 def waiting_summary(match: Match) -> str:
@@ -372,7 +427,7 @@ def waiting_summary(match: Match) -> str:
 
 
 def unsaved() -> str | None:
-    return st.session_state.get(f"{P}unsaved")
+    return UNSAVED.get()
 
 
 # --- the guided first deal ------------------------------------------------------------------------------------
@@ -381,7 +436,7 @@ GUIDED_PARAM = "guided"  # ?guided=1 opens the guided first deal (Home and the l
 
 
 def is_guided() -> bool:
-    return bool(st.session_state.get(f"{P}guided")) and game() is not None
+    return bool(GUIDED.get()) and game() is not None
 
 
 def guide(match: Match) -> guided.Expected | None:
@@ -391,13 +446,13 @@ def guide(match: Match) -> guided.Expected | None:
 
 def start_guided() -> None:
     """The scripted deal: the draw is made and shown whole; the guide then leads click by click."""
-    name = str(st.session_state.get(f"{P}name") or "").strip() or default_name()
-    for key in ("log", "action", "hint_result", "saved", "advice", "error", "coach.review", "coach.saved"):
-        st.session_state.pop(f"{P}{key}", None)
+    name = str(NAME.get() or "").strip() or default_name()
+    forget(LOG, ACTION, HINT_RESULT, SAVED, ADVICE, ERROR)
+    coach_view.forget()
     match = guided.start(name, bot_names(name))
-    st.session_state[f"{P}match"] = match
-    st.session_state[f"{P}guided"] = True
-    st.session_state[f"{P}draw_shown"] = len(match.draw_cards)
+    MATCH.set(match)
+    GUIDED.set(True)
+    DRAW_SHOWN.set(len(match.draw_cards))
     _record(match)
 
 
@@ -416,20 +471,19 @@ def guide_box(match: Match) -> None:
 
 def leave_guided() -> None:
     """From the guided deal to the start screen of a free game."""
-    st.session_state[f"{P}guided"] = False
-    for key in ("match", "log", "action", "draw_shown", "hint_result", "saved", "advice", "error"):
-        st.session_state.pop(f"{P}{key}", None)
-    st.session_state[f"{P}seed"] = random.randrange(1_000_000)
+    GUIDED.set(False)
+    forget(MATCH, LOG, ACTION, DRAW_SHOWN, HINT_RESULT, SAVED, ADVICE, ERROR)
+    SEED.set(random.randrange(1_000_000))
 
 
 def latest() -> list[Event]:
     """The events of the learner's last action, in the order they happened, as the learner may see them."""
-    action = st.session_state.get(f"{P}action", 0)
+    action = ACTION.value()
     return _visible([entry.event for entry in log() if entry.action == action])
 
 
 def see_everything() -> bool:
-    return bool(st.session_state.get(f"{P}see", False))
+    return bool(SEE.value())
 
 
 def _visible(events: Iterable[Event]) -> list[Event]:
@@ -438,7 +492,7 @@ def _visible(events: Iterable[Event]) -> list[Event]:
 
 
 def error() -> str | None:
-    return st.session_state.get(f"{P}error")
+    return ERROR.get()
 
 
 def _act(action: str, *args: object) -> None:
@@ -446,18 +500,16 @@ def _act(action: str, *args: object) -> None:
     match = game()
     if match is None:
         return
-    st.session_state[f"{P}error"] = None
+    ERROR.set(None)
     wanted = guide(match)
     if wanted is not None and not _as_guided(wanted, action, args):
         instruction = render(wanted.instruction, language())
-        st.session_state[f"{P}error"] = ui.gettext(
-            language(), "In the guided deal: {instruction}", instruction=instruction
-        )
+        ERROR.set(ui.gettext(language(), "In the guided deal: {instruction}", instruction=instruction))
         return
     try:
         getattr(match, action)(*args)
     except RuleViolation as refusal:
-        st.session_state[f"{P}error"] = refusal_text(refusal)
+        ERROR.set(refusal_text(refusal))
         return
     _record(match)
 
@@ -479,10 +531,11 @@ def _as_guided(wanted: guided.Expected, action: str, args: tuple[object, ...]) -
         return wanted.action == "deal"
     if action == "learner_agrees":
         return wanted.action == "chant" and args == (wanted.agree,)
+    # the discards' and the signals' actions take one collection: the cards, the signals' ids
     if action == "learner_discards":
-        return wanted.action == "discard" and set(args[0]) == set(wanted.cards)  # type: ignore[call-overload]
+        return wanted.action == "discard" and set(cast(Iterable[object], args[0])) == set(wanted.cards)
     if action == "learner_signals":
-        return wanted.action == "signals" and set(args[0]) == set(wanted.signals)  # type: ignore[call-overload]
+        return wanted.action == "signals" and set(cast(Iterable[object], args[0])) == set(wanted.signals)
     if action == "learner_plays":
         return wanted.action == "play" and args == (wanted.cards[0],)
     return False
@@ -493,35 +546,31 @@ def _as_guided(wanted: guided.Expected, action: str, args: tuple[object, ...]) -
 
 def start_game() -> None:
     """Start button: the draw is made at once; the page then steps through it."""
-    name = str(st.session_state.get(f"{P}name") or "").strip() or default_name()
-    seed = int(st.session_state.get(f"{P}seed") or 0)
-    st.session_state[f"{P}error"] = None
+    name = str(NAME.get() or "").strip() or default_name()
+    seed = int(SEED.get() or 0)
+    ERROR.set(None)
     if len(name) > NAME_LIMIT:
-        st.session_state[f"{P}error"] = ui.gettext(
-            language(), "A player's name has at most {limit} characters.", limit=NAME_LIMIT
-        )
+        ERROR.set(ui.gettext(language(), "A player's name has at most {limit} characters.", limit=NAME_LIMIT))
         return
     try:
-        match = Match.start(bot_names(name), name, seed, bool(st.session_state.get(f"{P}mordienne", False)))
+        match = Match.start(bot_names(name), name, seed, bool(MORDIENNE.value()))
     except RuleViolation as refusal:
-        st.session_state[f"{P}error"] = refusal.message
+        ERROR.set(refusal.message)
         return
-    for key in ("log", "action", "draw_shown", "hint_result", "saved", "advice"):
-        st.session_state.pop(f"{P}{key}", None)
-    st.session_state[f"{P}match"] = match
-    st.session_state[f"{P}guided"] = False
+    forget(LOG, ACTION, DRAW_SHOWN, HINT_RESULT, SAVED, ADVICE)
+    MATCH.set(match)
+    GUIDED.set(False)
     _record(match)
 
 
 def new_game() -> None:
     """Back to the start screen with a fresh seed; the saved game is forgotten (not when leaving the guided
     deal, which never replaced it)."""
-    if not st.session_state.get(f"{P}guided"):
+    if not GUIDED.get():
         discard_waiting()
-    st.session_state[f"{P}guided"] = False
-    for key in ("match", "log", "action", "draw_shown", "hint_result", "saved", "advice", "error"):
-        st.session_state.pop(f"{P}{key}", None)
-    st.session_state[f"{P}seed"] = random.randrange(1_000_000)
+    GUIDED.set(False)
+    forget(MATCH, LOG, ACTION, DRAW_SHOWN, HINT_RESULT, SAVED, ADVICE, ERROR)
+    SEED.set(random.randrange(1_000_000))
 
 
 def draw_step(how: str) -> None:
@@ -530,19 +579,19 @@ def draw_step(how: str) -> None:
     if match is None:
         return
     cards = match.draw_cards
-    shown = st.session_state.get(f"{P}draw_shown", 0)
+    shown = DRAW_SHOWN.value()
     if how == "card":
         shown += 1
     elif how == "top":
         shown = next((i + 1 for i in range(shown, len(cards)) if cards[i] in TOP_CARDS), len(cards))
     else:
         shown = len(cards)
-    st.session_state[f"{P}draw_shown"] = min(shown, len(cards))
+    DRAW_SHOWN.set(min(shown, len(cards)))
     persist(match)
 
 
 def next_deal() -> None:
-    st.session_state.pop(f"{P}advice", None)
+    ADVICE.pop()
     _act("next_deal")
 
 
@@ -550,12 +599,12 @@ def answer_chant(agree: bool) -> None:
     _act("learner_agrees", agree)
 
 
-def discard_key(match: Match, c: Card) -> str:
-    return f"{P}discard.{match.deal_number}.{c}"
+def discard_key(match: Match, c: Card) -> Key[bool]:
+    return DISCARD(match.deal_number, c)
 
 
 def chosen_discards(match: Match) -> list[Card]:
-    return [c for c in match.learner_hand() if st.session_state.get(discard_key(match, c))]
+    return [c for c in match.learner_hand() if discard_key(match, c).get()]
 
 
 def advise_discards() -> None:
@@ -565,20 +614,20 @@ def advise_discards() -> None:
         return
     advice = match.discard_advice()
     for c in match.learner_hand():
-        st.session_state[discard_key(match, c)] = c in advice.discarded
-    st.session_state[f"{P}advice"] = ("discard", match.deal_number, advice.explanation)
+        discard_key(match, c).set(c in advice.discarded)
+    ADVICE.set(("discard", match.deal_number, advice.explanation))
 
 
 def confirm_discards() -> None:
     match = game()
     if match is None:
         return
-    st.session_state.pop(f"{P}advice", None)
+    ADVICE.pop()
     _act("learner_discards", chosen_discards(match))
 
 
-def signals_key(match: Match) -> str:
-    return f"{P}signals.{match.deal_number}"
+def signals_key(match: Match) -> Key[list[str]]:
+    return CHOSEN_SIGNALS(match.deal_number)
 
 
 def advise_signals() -> None:
@@ -587,16 +636,16 @@ def advise_signals() -> None:
     if match is None or match.phase != "signals":
         return
     advice = match.signal_advice()
-    st.session_state[signals_key(match)] = [s.id for s in advice.signals]
-    st.session_state[f"{P}advice"] = ("signals", match.deal_number, advice.explanation)
+    signals_key(match).set([s.id for s in advice.signals])
+    ADVICE.set(("signals", match.deal_number, advice.explanation))
 
 
 def confirm_signals() -> None:
     match = game()
     if match is None:
         return
-    chosen = list(st.session_state.get(signals_key(match)) or [])
-    st.session_state.pop(f"{P}advice", None)
+    chosen = list(signals_key(match).get() or [])
+    ADVICE.pop()
     _act("learner_signals", chosen)
 
 
@@ -613,7 +662,7 @@ def set_mordienne() -> None:
     """The setting changed: it applies to the deals scored from now on."""
     match = game()
     if match is not None:
-        match.set_mordienne(bool(st.session_state.get(f"{P}mordienne", False)))
+        match.set_mordienne(bool(MORDIENNE.value()))
         persist(match)
 
 
@@ -622,21 +671,21 @@ def save() -> None:
     match = game()
     if match is None:
         return
-    st.session_state[f"{P}error"] = None
+    ERROR.set(None)
     number = match.deal_number
     try:
         path = save_deal(match, saved_deals.folder(), number)
         text = path.read_text(encoding="utf-8")
     except (RuleViolation, OSError) as problem:
         reason = str(getattr(problem, "message", problem))
-        st.session_state[f"{P}error"] = ui.gettext(language(), "The deal could not be saved: {reason}", reason=reason)
+        ERROR.set(ui.gettext(language(), "The deal could not be saved: {reason}", reason=reason))
         return
-    st.session_state.setdefault(f"{P}saved", {})[number] = (str(path), text)
+    SAVED.setdefault()[number] = (str(path), text)
 
 
 def saved(match: Match) -> tuple[Path, str] | None:
     """The file this deal was saved to and its text, if it was saved."""
-    found = st.session_state.get(f"{P}saved", {}).get(match.deal_number)
+    found = SAVED.value().get(match.deal_number)
     return (Path(found[0]), found[1]) if found else None
 
 
@@ -667,7 +716,7 @@ def _hint_key(match: Match) -> tuple[int, int, int]:
 
 def current_hint(match: Match) -> Hint | None:
     """The hint computed for this very moment of the deal, if the learner asked for it."""
-    stored = st.session_state.get(f"{P}hint_result")
+    stored = HINT_RESULT.get()
     return stored[1] if stored and stored[0] == _hint_key(match) else None
 
 
@@ -675,7 +724,7 @@ def compute_hint(match: Match) -> Hint:
     """Run the playouts (seeded by the game and the position, so the same moment gives the same hint)."""
     key = _hint_key(match)
     result = hint(hint_request(match), playouts=HINT_PLAYOUTS, seed=hash(key) & 0xFFFF_FFFF)
-    st.session_state[f"{P}hint_result"] = (key, result)
+    HINT_RESULT.set((key, result))
     return result
 
 
@@ -707,10 +756,10 @@ def team_names(match: Match, team: Team) -> str:
 def scores(match: Match) -> dict[Team, int]:
     """The game score, worked out by the match once per finished deal (not on every rerun)."""
     key = (match.seed, match.learner, tuple(deal.mordienne for deal in match.deals))
-    cached = st.session_state.get(f"{P}scores")
+    cached = SCORES.get()
     if cached is None or cached[0] != key:
         cached = (key, match.scores())
-        st.session_state[f"{P}scores"] = cached
+        SCORES.set(cached)
     return cached[1]
 
 
@@ -1016,14 +1065,14 @@ def settings(in_game: bool) -> None:
     )
     st.toggle(
         _("Mordienne rule"),
-        key=f"{P}mordienne",
+        key=MORDIENNE,
         on_change=set_mordienne,
         persist_state="session",
         help=rule + (" " + _("A change applies from the next deal scored.") if in_game else ""),
     )
     st.toggle(
         _("See everything"),
-        key=f"{P}see",
+        key=SEE,
         persist_state="session",
         help=_("Show every hand, the opponents' signals and the hidden steps of the explanations (for study)."),
     )
@@ -1046,11 +1095,11 @@ def hand_slots(match: Match) -> list[Card]:
     return list(match.learner_hand())
 
 
-def card_key(match: Match, c: Card) -> str:
+def card_key(match: Match, c: Card) -> Key[bool]:
     """A card button's key names the deal and the cards played so far: a button drawn before the last card
     is another widget than the one drawn after it."""
     deal = match.deal
-    return f"{P}card.{match.deal_number}.{len(deal.plays) if deal else 0}.{c}"
+    return CARD(match.deal_number, len(deal.plays) if deal else 0, c)
 
 
 def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None:
@@ -1104,7 +1153,7 @@ def discard_grid(match: Match) -> None:
     with st.container(horizontal=True, gap="small", key=f"{P}discards"):
         for c in match.learner_hand():
             with st.container(width=SLOT_PX, gap="small"):
-                gone = st.session_state.get(discard_key(match, c), False)
+                gone = bool(discard_key(match, c).get())
                 picture = card_svg(c, width=CARD_PX, dimmed=gone)
                 st.markdown(f'<div class="alu-slot-card">{picture}</div>', unsafe_allow_html=True)
                 st.checkbox(str(c), key=discard_key(match, c))
@@ -1169,12 +1218,12 @@ def latest_panel(match: Match, kinds: Sequence[str]) -> None:
 
 
 def chosen_signal_ids(match: Match) -> list[str]:
-    return list(st.session_state.get(signals_key(match)) or [])
+    return list(signals_key(match).get() or [])
 
 
 def advice(kind: str, match: Match) -> tuple[Step, ...] | None:
     """The advice explanation the learner asked for in this deal, if any."""
-    stored = st.session_state.get(f"{P}advice")
+    stored = ADVICE.get()
     if stored and stored[0] == kind and stored[1] == match.deal_number:
         return tuple(stored[2])
     return None

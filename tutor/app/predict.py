@@ -23,7 +23,7 @@ import dataclasses
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 import streamlit as st
 
@@ -41,12 +41,15 @@ from tutor.app.questions import (
     Nobody,
     Part,
     Question,
+    Values,
     by_entry,
     card_choices,
     card_label,
     card_options,
     cards_given,
     codes,
+    entries,
+    members,
     one,
     seat_part,
     seat_rows,
@@ -54,6 +57,7 @@ from tutor.app.questions import (
     team_titles,
     widget_key,
 )
+from tutor.app.session import Family, Key, forget_under
 from tutor.content.grading import asked
 from tutor.content.kinds import shape_of
 from tutor.content.outcomes import Shape
@@ -96,6 +100,7 @@ def short(kind: str, key: str, lang: str | None = None) -> str:
     return shown(kind).short_names(ui.translator(lang)).get(key) or short_names(lang).get(key, key)
 
 
+SUBMIT = Family[bool]("{}.submit")  # "Check my answer", under the page's prefix
 _showings = itertools.count(1)  # a fresh scope for every plan: each showing has its own widgets
 
 
@@ -169,9 +174,9 @@ def _by_shape(scenario: Scenario, entry: Shown, key: str, text: str, _: ui.Trans
         case Shape.SIGNAL_LIST:
             meanings = {s.id: format_value(s, "meaning", lang) for s in SIGNALS}  # the meaning (never the id)
 
-            def in_rules_order(values: list[object]) -> object:
+            def in_rules_order(values: Values) -> object:
                 # the grader compares lists; the rules list signals in section-10 order, so sort the choice
-                return sorted((str(v) for v in values[0]), key=SIGNAL_IDS.index)  # type: ignore[attr-defined]
+                return sorted((str(v) for v in values[0]), key=SIGNAL_IDS.index)
 
             return one(key, text, Part("", "pills", text, SIGNAL_IDS, meanings), in_rules_order, codes)
     raise AssertionError(f"no widget for {shape}: the {scenario.kind} kind plans its question for {key!r}")
@@ -193,13 +198,14 @@ def result_labels(lang: str) -> dict[str, str]:
 RESULTS: dict[str, str] = result_labels(SOURCE_LANGUAGE)  # in English; :func:`result_labels` for a language
 
 
-def _result_of(values: list[object]) -> object:
+def _result_of(values: Values) -> object:
     team, _, points = str(values[0]).partition(" ")
     return {"team": None, "points": 0} if team == "none" else {"team": team, "points": int(points)}
 
 
 def _result_key(answer: object) -> object:
-    team, points = answer.get("team"), answer.get("points", 0)  # type: ignore[attr-defined]
+    fields = dict(entries(answer))
+    team, points = fields.get("team"), fields.get("points", 0)
     return "none" if team is None else f"{team} {points}"
 
 
@@ -207,11 +213,11 @@ def _order_question(key: str, text: str, cards: Sequence[Card]) -> Question:
     """The cards shown, clicked from best to worst, equal cards at one place."""
     pick = Pick("order", card_choices(cards))
 
-    def groups(values: list[object]) -> object:
-        return [list(place) for place in values[0]]  # type: ignore[attr-defined]
+    def groups(values: Values) -> object:
+        return [list(place) for place in values[0]]
 
     def listed(answer: object) -> dict[str, object]:
-        return {"": [[str(c) for c in place] for place in answer]}  # type: ignore[attr-defined]
+        return {"": [[str(c) for c in place] for place in members(answer)]}
 
     return Question(key, text, (Part("", "cards", text, pick=pick),), groups, listed, per_row=1)
 
@@ -273,11 +279,11 @@ def ask(
         alone: AbstractContextManager[object] = st.form(f"{prefix}.check", border=False) if by_cards else nullcontext()
         with alone:
             st.form_submit_button(
-                _("Check my answer"), type="primary", key=f"{prefix}.submit", on_click=on_submit, args=args
+                _("Check my answer"), type="primary", key=SUBMIT(prefix), on_click=on_submit, args=args
             )
 
 
-def _widget(part: Part, key: str, label: str, lang: str) -> None:
+def _widget(part: Part, key: Key[Any], label: str, lang: str) -> None:
     _ = ui.translator(lang)
     show = part.show
     seen: Literal["visible", "collapsed"] = "visible"
@@ -355,7 +361,7 @@ def collect(questions: Sequence[Question], prefix: str) -> tuple[dict[str, objec
     answers: dict[str, object] = {}
     missing: list[str] = []
     for q in questions:
-        values = {p.suffix: st.session_state.get(q.widget_key(prefix, p.suffix)) for p in q.parts}
+        values = {p.suffix: q.widget_key(prefix, p.suffix).get() for p in q.parts}
         given, answer = answer_from(q, values)
         if given:
             answers[q.key] = answer
@@ -366,9 +372,7 @@ def collect(questions: Sequence[Question], prefix: str) -> tuple[dict[str, objec
 
 def clear(prefix: str) -> None:
     """Forget every answer widget of ``prefix``, so the next scenario starts blank."""
-    start = f"{prefix}.w."
-    for name in [k for k in st.session_state if str(k).startswith(start)]:
-        del st.session_state[name]
+    forget_under(f"{prefix}.w.")
 
 
 __all__ = [

@@ -18,6 +18,7 @@ import streamlit as st
 
 from tutor.app import dates, quiz, state
 from tutor.app.markup import md
+from tutor.app.session import Key
 from tutor.content import drills
 from tutor.content.course import Course
 from tutor.content.lesson import Lesson
@@ -225,6 +226,7 @@ def practise_link(item: str, course: Course) -> tuple[str, dict[str, str]]:
 # The chart spans at least this many days, today included: one day of answers is one bar of a week, not a bar
 # the width of the chart.
 CHART_DAYS = 7
+CHART = Key[object]("progress.chart")  # the accuracy chart (the Progress page's)
 
 
 def axis_labels(frame: pd.DataFrame | None) -> str:
@@ -333,7 +335,7 @@ def accuracy_frame(days: Sequence[DayCount], today: date | None = None, lang: st
 def draw_accuracy(days: Sequence[DayCount], today: date | None = None, lang: str = EN) -> None:
     """The accuracy-over-time chart, per day, ending ``today``."""
     frame = accuracy_frame(days, today, lang)
-    st.vega_lite_chart(frame, accuracy_spec(frame, lang), key="progress.chart")
+    st.vega_lite_chart(frame, accuracy_spec(frame, lang), key=CHART)
 
 
 @dataclass(frozen=True)

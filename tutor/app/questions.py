@@ -11,11 +11,12 @@ same in every language. :mod:`tutor.app.predict` plans the questions (each kind 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, ItemsView, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.app.card_answer import Choice, Pick, card_name
+from tutor.app.session import Family, Key
 from tutor.engine import NAMED_CARDS, SEATS, Card, Seat
 from tutor.i18n import ui
 from tutor.i18n.sentences import format_value
@@ -24,6 +25,8 @@ NOBODY = "none"  # the grader reads "none" (and "spoiled") as null
 SPOILED = "spoiled"
 SEAT_CODES = tuple(s.value for s in SEATS)
 TEAMS = ("NS", "EW")
+# The parts' widget values, in order, each as its widget gives it (Streamlit's session state holds any value).
+Values = list[Any]
 PILLS_UP_TO = 21  # card choices shown as clickable pills up to this many options (a chanter's 15, hand + talon)
 
 
@@ -64,12 +67,12 @@ class Question:
     key: str
     text: str
     parts: tuple[Part, ...]
-    combine: Callable[[list[object]], object]  # the parts' values, all given -> an answer for the grader
+    combine: Callable[[Values], object]  # the parts' values, all given -> an answer for the grader
     split: Callable[[object], dict[str, object]]  # an answer in the engine's outcome form -> part values
     per_row: int = 4  # parts side by side
     scope: str = ""  # the showing the widgets belong to: part of every widget key
 
-    def widget_key(self, prefix: str, suffix: str = "") -> str:
+    def widget_key(self, prefix: str, suffix: str = "") -> Key[Any]:
         return widget_key(prefix, self.key, suffix, self.scope)
 
     @property
@@ -78,15 +81,19 @@ class Question:
         return any(p.widget == "cards" for p in self.parts)
 
 
-def widget_key(prefix: str, key: str, suffix: str = "", scope: str = "") -> str:
-    return f"{prefix}.w." + (f"{scope}." if scope else "") + key + (f".{suffix}" if suffix else "")
+# An answer widget's value, under an attempt's prefix (``practice.3``): its type is the widget's.
+WIDGET = Family[Any]("{}.w.{}")
+
+
+def widget_key(prefix: str, key: str, suffix: str = "", scope: str = "") -> Key[Any]:
+    return WIDGET(prefix, (f"{scope}." if scope else "") + key + (f".{suffix}" if suffix else ""))
 
 
 def one(
     key: str,
     text: str,
     part: Part,
-    combine: Callable[[list[object]], object] | None = None,
+    combine: Callable[[Values], object] | None = None,
     split: Callable[[object], object] | None = None,
 ) -> Question:
     """A question drawn as one widget."""
@@ -135,7 +142,7 @@ def seat_rows(key: str, text: str, names: Sequence[str], lang: str, null: Nobody
     suffixes = [p.suffix for p in parts]
 
     def seats_split(answer: object) -> dict[str, object]:
-        return {s: (SPOILED if v is None else v) for s, v in zip(suffixes, answer, strict=True)}  # type: ignore[call-overload]
+        return {s: (SPOILED if v is None else v) for s, v in zip(suffixes, members(answer), strict=True)}
 
     return Question(key, text, parts, as_list, seats_split, per_row=5)
 
@@ -148,16 +155,30 @@ def click_cards(key: str, text: str, cards: Iterable[Card]) -> Question:
 # --- from the parts' values to an answer, and back --------------------------------------------------------------
 
 
-def first(values: list[object]) -> object:
+def entries(answer: object) -> ItemsView[Any, Any]:
+    """A mapping answer in the engine's outcome form (seat -> cards, card -> tier, ...), entry by entry."""
+    if not isinstance(answer, Mapping):
+        raise TypeError(f"expected a mapping answer, not {answer!r}")
+    return answer.items()
+
+
+def members(answer: object) -> Iterable[Any]:
+    """A list answer in the engine's outcome form (cards, seats, pairs of names), member by member."""
+    if not isinstance(answer, Iterable):
+        raise TypeError(f"expected a list answer, not {answer!r}")
+    return answer
+
+
+def first(values: Values) -> object:
     return values[0]
 
 
-def as_list(values: list[object]) -> object:
+def as_list(values: Values) -> object:
     return list(values)
 
 
-def cards_given(values: list[object]) -> object:
-    return [str(c) for c in values[0]]  # type: ignore[attr-defined]
+def cards_given(values: Values) -> object:
+    return [str(c) for c in values[0]]
 
 
 def codes(value: object) -> list[str]:
@@ -166,12 +187,12 @@ def codes(value: object) -> list[str]:
 
 def by_name(answer: object) -> dict[str, object]:
     """A mapping answer (player or seat -> cards) as the parts' values."""
-    return {str(k): [str(c) for c in v] for k, v in answer.items()}  # type: ignore[attr-defined]
+    return {str(k): [str(c) for c in v] for k, v in entries(answer)}
 
 
 def by_entry(answer: object) -> dict[str, object]:
     """A mapping answer (a card, a seat, a top card -> its value) as the parts' values."""
-    return {str(k): (list(v) if isinstance(v, list | tuple) else v) for k, v in answer.items()}  # type: ignore[attr-defined]
+    return {str(k): (list(v) if isinstance(v, list | tuple) else v) for k, v in entries(answer)}
 
 
 def cards_by_name(

@@ -4,9 +4,9 @@ Picking is pure (:func:`lesson_queue`, :func:`topic_queue`, :func:`mixed_queue`,
 :func:`play` draws one scenario for a page (Practice and Learn share it): title, the setup, a hint, the
 prediction form, and, once submitted, the reveal. Every word it shows is in the learner's language (the ``ui``
 domain); the questions are reworded, under the same widget keys, when the language changes mid-answer. State
-lives in ``st.session_state`` under the page's prefix: ``<prefix>.attempt`` (the scenario being asked, its
-solved result, the grade once submitted) and ``<prefix>.score``. A rerun after Submit re-solves nothing and reads
-no file.
+lives in the session under the page's prefix (:mod:`tutor.app.session`): ``<prefix>.attempt`` (the scenario
+being asked, its solved result, the grade once submitted) and ``<prefix>.score``. A rerun after Submit re-solves
+nothing and reads no file.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ import streamlit as st
 from tutor.app import cardfiles, predict, reveal, scenario_view, state, views
 from tutor.app import kinds as app_kinds
 from tutor.app import lang as app_lang
+from tutor.app.markup import md
+from tutor.app.session import Family, Key
 from tutor.content.course import Course
 from tutor.content.grading import Grade, grade
 from tutor.content.kinds import KINDS
@@ -322,17 +324,26 @@ class Score:
         return ui.gettext(lang, "{right} / {answered} right this session", right=self.right, answered=self.answered)
 
 
+# The keys of a page's scenario, under the page's prefix
+ATTEMPT = Family[Attempt]("{}.attempt")  # the scenario on screen
+SCORE = Family[Score]("{}.score", factory=Score)  # the session's score on the page
+SERIAL = Family[int]("{}.serial", 0)  # attempts made on the page: each one's widgets have keys of their own
+# the session's seed of "A similar one", drawn when first needed
+SIMILAR_SEED = Family[int]("{}.similar_seed", factory=lambda: random.randrange(1_000_000))
+NO_SIMILAR = Family[str]("{}.no_similar")  # the attempt (its ``fields``) that has no similar scenario
+NEXT = Family[bool]("{}.next")  # the buttons after the reveal
+RETRY = Family[bool]("{}.retry")
+SIMILAR = Family[bool]("{}.similar")
+
+
 def score(prefix: str) -> Score:
-    key = f"{prefix}.score"
-    if key not in st.session_state:
-        st.session_state[key] = Score()
-    return st.session_state[key]
+    return SCORE(prefix).setdefault()
 
 
 def attempt(prefix: str, scenario: Scenario, token: str | None = None) -> Attempt:
     """The attempt at ``scenario``; a new one (solved now, blank widgets) when ``token`` changed."""
     token = token or scenario.id
-    current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
+    current = ATTEMPT(prefix).get()
     if current is None or current.token != token or (current.origin or current.scenario.id) != scenario.id:
         current = _fresh(prefix, token, scenario, scenario.id)
     return current
@@ -340,25 +351,24 @@ def attempt(prefix: str, scenario: Scenario, token: str | None = None) -> Attemp
 
 def _fresh(prefix: str, token: str, scenario: Scenario, origin: str, result: Explained | None = None) -> Attempt:
     """A new attempt under new widget keys; the previous attempt's answers are forgotten."""
-    ss = st.session_state
-    previous: Attempt | None = ss.get(f"{prefix}.attempt")
+    previous = ATTEMPT(prefix).get()
     if previous is not None and previous.fields:
         predict.clear(previous.fields)
-    serial = int(ss.get(f"{prefix}.serial", 0)) + 1
-    ss[f"{prefix}.serial"] = serial
+    serial = int(SERIAL(prefix).value()) + 1
+    SERIAL(prefix).set(serial)
     solved = result if result is not None else app_kinds.shown(scenario.kind).solved(scenario)
     here = app_lang.current()
     questions = predict.plan(scenario, solved, lang=here)
     current = Attempt(
         token, scenario, solved, questions, time.time(), fields=f"{prefix}.{serial}", origin=origin, lang=here
     )
-    ss[f"{prefix}.attempt"] = current
+    ATTEMPT(prefix).set(current)
     return current
 
 
 def retry(prefix: str) -> None:
     """ "Try again": the same scenario once more, every answer empty, the reveal hidden."""
-    current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
+    current = ATTEMPT(prefix).get()
     if current is not None:
         _fresh(prefix, current.token, current.scenario, current.origin or current.scenario.id, current.result)
 
@@ -366,22 +376,19 @@ def retry(prefix: str) -> None:
 def similar_one(prefix: str, course: Course | None) -> None:
     """ "A similar one": a new scenario of the same kind and topic in the same place (see
     :func:`tutor.content.similar.similar`); the page's own Next goes on from where it was."""
-    current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
+    current = ATTEMPT(prefix).get()
     if current is None:
         return
-    serial = int(st.session_state.get(f"{prefix}.serial", 0))
+    serial = int(SERIAL(prefix).value())
     found = similar(current.scenario, course, (_session_seed(prefix) + serial) % 1_000_000_000)
     if found is None:
-        st.session_state[f"{prefix}.no_similar"] = current.fields
+        NO_SIMILAR(prefix).set(current.fields)
         return
     _fresh(prefix, current.token, found, current.origin or current.scenario.id)
 
 
 def _session_seed(prefix: str) -> int:
-    key = f"{prefix}.similar_seed"
-    if key not in st.session_state:
-        st.session_state[key] = random.randrange(1_000_000)
-    return int(st.session_state[key])
+    return int(SIMILAR_SEED(prefix).setdefault())
 
 
 Recorder = Callable[[Answer], object]  # keeps an answer: ``Progress.record``, or a review session's ``record``
@@ -390,7 +397,7 @@ Recorder = Callable[[Answer], object]  # keeps an answer: ``Progress.record``, o
 def submit(prefix: str, record: Recorder | None = None) -> None:
     """The form's submit callback: read the widgets, grade, record the answer (with ``record``, by default
     the session's progress), count the score."""
-    current: Attempt | None = st.session_state.get(f"{prefix}.attempt")
+    current = ATTEMPT(prefix).get()
     if current is None or current.submitted:
         return
     answers, missing = predict.collect(current.questions, current.fields)
@@ -416,7 +423,7 @@ def submit(prefix: str, record: Recorder | None = None) -> None:
 def heading(scenario: Scenario, where: str | None = None, tally: Score | None = None) -> None:
     """The scenario's title, difficulty, where it comes from and (with ``tally``) the session's score."""
     here = app_lang.current()
-    st.header(reveal.md(scenario.title))  # titles are plain text (docs/authoring.md), a saved deal's too
+    st.header(md(scenario.title))  # titles are plain text (docs/authoring.md), a saved deal's too
     # Translators: a scenario's caption; {dots} shows the difficulty as ●●○ (1 to 3 filled).
     bits = [ui.gettext(here, "Difficulty {dots}", dots=dots(scenario.difficulty)), topic_title(scenario.topic, here)]
     if where:
@@ -515,7 +522,7 @@ def _draw_panel(
         views.show(scenario_view.setup_html(shown, current.result))
         if shown.hint:
             with st.expander(_("Hint")):
-                st.markdown(reveal.md(shown.hint))
+                st.markdown(md(shown.hint))
     with asking:
         questions = current.worded(here)
         predict.ask(questions, prefix, submit, (prefix, record), current.missing, fields=current.fields, lang=here)
@@ -527,19 +534,19 @@ def _follow_ups(prefix: str, current: Attempt, follow: FollowUps, isolated: bool
     press: Next after a right answer, Try again after a wrong one."""
     _ = ui.translator(app_lang.current())
     right = current.grade is not None and current.grade.all_correct
-    buttons: list[tuple[str, str, Callable[[], None]]] = []
+    buttons: list[tuple[Key[bool], str, Callable[[], None]]] = []
     if follow.on_next is not None:
-        buttons.append((f"{prefix}.next", follow.next_label or _("Next →"), follow.on_next))
+        buttons.append((NEXT(prefix), follow.next_label or _("Next →"), follow.on_next))
     if follow.retry:
-        buttons.insert(0 if not right else len(buttons), (f"{prefix}.retry", _("Try again"), lambda: retry(prefix)))
-        buttons.append((f"{prefix}.similar", _("A similar one"), lambda: similar_one(prefix, follow.course)))
+        buttons.insert(0 if not right else len(buttons), (RETRY(prefix), _("Try again"), lambda: retry(prefix)))
+        buttons.append((SIMILAR(prefix), _("A similar one"), lambda: similar_one(prefix, follow.course)))
     if not buttons:
         return
-    if st.session_state.get(f"{prefix}.no_similar") == current.fields:
+    if NO_SIMILAR(prefix).get() == current.fields:
         st.caption(_("There is no other scenario like this one yet."))
     for n, (column, (key, label, action)) in enumerate(zip(st.columns(len(buttons)), buttons, strict=True)):
         kind: Literal["primary", "secondary"] = "primary" if n == 0 else "secondary"
-        if key.endswith(".next") and isolated:
+        if key == NEXT(prefix) and isolated:
             # Next moves the page's own place, which a fragment rerun would not redraw: rerun the page
             if column.button(label, key=key, type=kind, width="stretch"):
                 action()
@@ -550,7 +557,7 @@ def _follow_ups(prefix: str, current: Attempt, follow: FollowUps, isolated: bool
 
 def forget(prefix: str) -> None:
     """Drop the current attempt (the next :func:`play` starts afresh)."""
-    current: Attempt | None = st.session_state.pop(f"{prefix}.attempt", None)
+    current = ATTEMPT(prefix).pop()
     if current is not None and current.fields:
         predict.clear(current.fields)
 

@@ -13,8 +13,9 @@ import streamlit as st
 
 from tutor.app import lang, mistakes, scenario_view, views
 from tutor.app.kinds import shown
-from tutor.app.markup import md  # also imported from here by other modules
+from tutor.app.markup import md
 from tutor.app.predict import card_label, result_labels, short
+from tutor.app.questions import members
 from tutor.content.grading import Grade
 from tutor.content.kinds import shape_of
 from tutor.content.outcomes import Shape
@@ -150,7 +151,7 @@ def describe_entry(scenario: Scenario, key: str, shape: Shape, value: object) ->
     if shape is Shape.NAME_MAP:
         return str(value)
     if shape is Shape.INT_LIST_MAP:
-        return ", ".join(str(t) for t in sorted(value))  # type: ignore[call-overload]
+        return ", ".join(str(t) for t in sorted(members(value)))
     return _cards(value, ui.translator(language()))
 
 

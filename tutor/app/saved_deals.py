@@ -12,9 +12,11 @@ import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from tutor.app.session import Family, Key
 from tutor.content.problems import ContentError
 from tutor.content.scenario import Scenario, load_scenario
 from tutor.content.solve import compare, solve
@@ -26,6 +28,8 @@ from tutor.play.record import deal_texts, read_note
 ENV = "ALUETTE_PLAYED"
 DEFAULT = Path("~/.local/share/aluette-tutor/played")
 MODE = "My deals"  # the Practice page's mode name
+if TYPE_CHECKING:
+    from tutor.app.quiz import Queue
 
 
 def folder() -> Path:
@@ -96,20 +100,24 @@ def with_texts(scenario: Scenario) -> Scenario:
 # --- Practice → My deals --------------------------------------------------------------------------------
 
 
-def my_deals(prefix: str, seed: int) -> None:
-    """The "My deals" choice on the Practice page: read the folder once into the page's queue (again on
+# Under the Practice page's prefix: the deals read, and the button that reads them again
+FOUND = Family[SavedDeals]("{}.my_deals")
+RELOAD = Family[bool]("{}.my_deals.reload")
+
+
+def my_deals(prefix: str, queue: Key[Queue], seed: int) -> None:
+    """The "My deals" choice on the Practice page: read the folder once into the page's ``queue`` (again on
     Reload), say where it is and how many deals it holds, and name every file skipped."""
     from tutor.app import lang, quiz  # the practice queue; imported here so the Play page does not need it
     from tutor.app.markup import md
 
     language = lang.current()
-    key = f"{prefix}.queue"
-    found: SavedDeals | None = st.session_state.get(f"{prefix}.my_deals")
-    queue = st.session_state.get(key)
-    if found is None or queue is None or queue.mode != MODE:
+    found = FOUND(prefix).get()
+    shown = queue.get()
+    if found is None or shown is None or shown.mode != MODE:
         found = load(lang=language)
-        st.session_state[f"{prefix}.my_deals"] = found
-        st.session_state[key] = quiz.Queue(MODE, "", list(found.scenarios), seed)
+        FOUND(prefix).set(found)
+        queue.set(quiz.Queue(MODE, "", list(found.scenarios), seed))
     count = len(found.scenarios)
     # Translators: {folder} is a folder's path; "Play a game" is the page's title in the menu.
     saved = ui.ngettext(
@@ -129,11 +137,9 @@ def my_deals(prefix: str, seed: int) -> None:
     st.caption(saved if count else none)
     for warning in found.warnings:  # it quotes file names and contents: shown as written, never as Markdown
         st.warning(md(warning), icon=":material/warning:")
-    st.button(
-        ui.gettext(language, "Reload my deals"), key=f"{prefix}.my_deals.reload", on_click=_forget, args=(prefix,)
-    )
+    st.button(ui.gettext(language, "Reload my deals"), key=RELOAD(prefix), on_click=_forget, args=(prefix, queue))
 
 
-def _forget(prefix: str) -> None:
-    st.session_state.pop(f"{prefix}.my_deals", None)
-    st.session_state.pop(f"{prefix}.queue", None)
+def _forget(prefix: str, queue: Key[Queue]) -> None:
+    FOUND(prefix).pop()
+    queue.pop()

@@ -36,6 +36,7 @@ from typing import TypeVar
 import streamlit as st
 
 from tutor.app import guest
+from tutor.app.session import Key
 from tutor.content.course import Course, load_course
 from tutor.content.localize import localize_lesson, localize_scenario
 from tutor.i18n import SOURCE_LANGUAGE, ui
@@ -50,14 +51,14 @@ ROOT = Path(__file__).resolve().parents[2]
 CONTENT_VARIABLE = "ALUETTE_CONTENT"
 DEFAULT_CONTENT = (str(ROOT / "lessons"), str(ROOT / "scenarios"))
 
-PROGRESS = "progress"  # the session's Progress (tests may put a MemoryProgress there)
-DB = "learner.db"
-PROBLEM = "learner.problem"
-RETRY = "learner.retry"  # the file was busy: open it again on the next run
+PROGRESS = Key[Progress]("progress")  # the session's Progress (tests may put a MemoryProgress there)
+DB = Key[ProgressDB | None]("learner.db")
+PROBLEM = Key[ProgressUnavailable | str | None]("learner.problem")
+RETRY = Key[bool]("learner.retry", False)  # the file was busy: open it again on the next run
 KEEP_PRACTISING = "You can keep practising."  # English; keep_practising(lang) in the learner's language
 # The session's language, a checked code (tutor.app.lang writes it). Under "learner.": a change of learner
 # keeps it (tutor.app.learners), and tutor.app.lang decides whether the new learner's own choice replaces it.
-LANGUAGE = "learner.lang"
+LANGUAGE = Key[str]("learner.lang", SOURCE_LANGUAGE)
 
 T = TypeVar("T")
 
@@ -71,7 +72,7 @@ def content_paths() -> tuple[str, ...]:
 def course() -> Course:
     """Lessons and scenarios in the session's language, validated and solved once per server process (and
     translated once per language); a rerun does no file I/O."""
-    lang = st.session_state.get(LANGUAGE, SOURCE_LANGUAGE)
+    lang = LANGUAGE.value()
     key = (content_paths(), lang)
     if key in _LOADED:
         return _course_in(*key)  # cached: no spinner to show
@@ -121,10 +122,9 @@ def database() -> ProgressDB | None:
     Every call also checks that the file is still the one opened (one ``stat``): if it was deleted or
     replaced, the learner carries on in memory with everything so far, and the sidebar says so. A file
     that was busy (locked by another program) is tried again on the next call."""
-    ss = st.session_state
-    if DB not in ss or ss.get(RETRY):
+    if not DB.is_set() or RETRY.get():
         _open()
-    db: ProgressDB | None = ss[DB]
+    db = DB.value()
     if db is not None:
         try:
             db.check_file()
@@ -135,21 +135,25 @@ def database() -> ProgressDB | None:
 
 
 def _open() -> None:
-    ss = st.session_state
     try:
-        ss[DB] = ProgressDB(default_path())
-        ss[PROBLEM], ss[RETRY] = None, False
+        DB.set(ProgressDB(default_path()))
+        PROBLEM.set(None)
+        RETRY.set(False)
     except ProgressUnavailable as error:
-        ss[DB], ss[PROBLEM], ss[RETRY] = None, kept(error), error.busy
+        DB.set(None)
+        PROBLEM.set(kept(error))
+        RETRY.set(error.busy)
 
 
 def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
     """The file went away under the session: keep what the learner did in memory, then let go of the old
     file at once (closing empties its ``-wal``, so the next file of that name starts clean)."""
-    current = st.session_state.get(PROGRESS)
+    current = PROGRESS.get()
     if isinstance(current, SavedProgress):
         current.fail(error)
-    st.session_state[DB], st.session_state[PROBLEM], st.session_state[RETRY] = None, kept(error), False
+    DB.set(None)
+    PROBLEM.set(kept(error))
+    RETRY.set(False)
     with suppress(ProgressUnavailable, sqlite3.Error):
         db.close()
 
@@ -157,8 +161,8 @@ def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
 def problem(lang: str | None = None) -> str | None:
     """Why progress is not being saved (one line naming the file) in ``lang`` (default: the session's
     language), or None when it is or could be."""
-    failed = getattr(st.session_state.get(PROGRESS), "problem", None) or st.session_state.get(PROBLEM)
-    return said(failed, lang or st.session_state.get(LANGUAGE, SOURCE_LANGUAGE))
+    failed = getattr(PROGRESS.get(), "problem", None) or PROBLEM.get()
+    return said(failed, lang or LANGUAGE.value())
 
 
 def kept(error: ProgressUnavailable) -> ProgressUnavailable:
@@ -177,9 +181,9 @@ def said(failed: ProgressUnavailable | str | None, lang: str) -> str | None:
 
 def progress() -> Progress:
     """This browser session's progress: the chosen learner's, or this browser's guest's."""
-    if PROGRESS not in st.session_state:
-        st.session_state[PROGRESS] = guest_progress()
-    return st.session_state[PROGRESS]
+    if not PROGRESS.is_set():
+        PROGRESS.set(guest_progress())
+    return PROGRESS.value()
 
 
 def guest_progress() -> Progress:

@@ -55,6 +55,7 @@ from tutor.engine import (
 
 # The engine's own steps for one card, its tier, and the cards whose rank misleads (plain threes, plain
 # nines, the numbers of the court cards), so the trainer explains exactly as the engine does.
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.ranking import card_step, number_notes, tier_step
 from tutor.engine.ranking import trap_notes as engine_trap_notes
 from tutor.engine.steps import Step
@@ -103,9 +104,12 @@ class OrderDrill(_Asked):
     id: str
     cards: tuple[Card, ...]
     answer: tuple[tuple[Card, ...], ...]
-    places: dict[str, int]
+    places: Mapping[str, int]  # a FrozenMap (a plain dict given is frozen)
     explanation: tuple[Step, ...]
     kind: str = "order"
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "places")
 
 
 @dataclass(frozen=True)

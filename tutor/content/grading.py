@@ -75,7 +75,8 @@ def grade(scenario: Scenario, result: Explained, answers: Mapping[str, object]) 
             continue
         if key in one_card:  # one card (to play): right if it is one of the set (the best cards)
             cards = given if isinstance(given, frozenset) else frozenset()
-            right = len(cards) == 1 and cards <= expected  # type: ignore[operator]
+            best = expected if isinstance(expected, frozenset) else frozenset()  # a card set: the kind says so
+            right = len(cards) == 1 and cards <= best
             grades.append(KeyGrade(key, right, show(given), show(expected)))
             continue
         grades.append(KeyGrade(key, agrees(scenario, key, given, result, partial=False), show(given), show(expected)))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tutor.content.problems import ContentError, Problem
-from tutor.content.reader import MISSING, Missing, Reader, internal_error
+from tutor.content.reader import MISSING, Missing, Reader, every, internal_error
 from tutor.content.yamlsafe import Document, load_document
 from tutor.engine.cards import Card
 
@@ -96,10 +96,18 @@ def _read(doc: Document) -> Lesson:
     objectives = _texts(r, ("objectives",), top["objectives"]) if "objectives" in top else MISSING
     sections = _sections(r, top["sections"]) if "sections" in top else MISSING
     scenarios = _ids(r, top["scenarios"]) if "scenarios" in top else MISSING
-    values = (lid, order, title, summary, objectives, sections, scenarios)
-    if r.problems or any(isinstance(v, Missing) for v in values):
+    if (
+        r.problems
+        or isinstance(lid, Missing)
+        or isinstance(order, Missing)
+        or isinstance(title, Missing)
+        or isinstance(summary, Missing)
+        or isinstance(objectives, Missing)
+        or isinstance(sections, Missing)
+        or isinstance(scenarios, Missing)
+    ):
         raise ContentError(r.problems or [doc.problem((), "this lesson could not be read")])
-    return Lesson(*values, document=doc)  # type: ignore[arg-type]
+    return Lesson(lid, order, title, summary, objectives, sections, scenarios, document=doc)
 
 
 def _texts(r: Reader, path: tuple[str | int, ...], value: object) -> tuple[str, ...] | Missing:
@@ -108,8 +116,7 @@ def _texts(r: Reader, path: tuple[str | int, ...], value: object) -> tuple[str, 
         return MISSING
     if not items:
         return r.add(path, "give at least one")
-    texts = [r.text((*path, n), item) for n, item in enumerate(items)]
-    return MISSING if any(isinstance(t, Missing) for t in texts) else tuple(texts)  # type: ignore[arg-type]
+    return every([r.text((*path, n), item) for n, item in enumerate(items)])
 
 
 def _sections(r: Reader, value: object) -> tuple[Section, ...] | Missing:
@@ -129,16 +136,20 @@ def _sections(r: Reader, value: object) -> tuple[Section, ...] | Missing:
         text = r.text((*path, "text"), entry["text"], multiline=True) if "text" in entry else MISSING
         caption = r.text((*path, "caption"), entry["caption"]) if "caption" in entry else None
         rows = _card_rows(r, (*path, "cards"), entry["cards"]) if "cards" in entry else ()
-        if not any(isinstance(v, Missing) for v in (heading, text, caption, rows)):
-            sections.append(Section(heading, text, rows, caption))  # type: ignore[arg-type]
+        if not (
+            isinstance(heading, Missing)
+            or isinstance(text, Missing)
+            or isinstance(caption, Missing)
+            or isinstance(rows, Missing)
+        ):
+            sections.append(Section(heading, text, rows, caption))
     return tuple(sections) if len(sections) == len(items) else MISSING
 
 
 def _card_rows(r: Reader, path: tuple[str | int, ...], value: object) -> tuple[tuple[Card, ...], ...] | Missing:
     """A list of cards (one row) or a list of lists of cards (several rows)."""
     if isinstance(value, list) and value and all(isinstance(row, list) for row in value):
-        rows = [r.cards((*path, n), row, 1, 48) for n, row in enumerate(value)]
-        return MISSING if any(isinstance(row, Missing) for row in rows) else tuple(rows)  # type: ignore[arg-type]
+        return every([r.cards((*path, n), row, 1, 48) for n, row in enumerate(value)])
     row = r.cards(path, value, 1, 48)
     return MISSING if isinstance(row, Missing) else (row,)
 

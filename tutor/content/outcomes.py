@@ -8,7 +8,7 @@ sets.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import TypeVar
 
@@ -231,7 +231,7 @@ def matches(expected: object, actual: object) -> bool:
 
     For mappings, the expectation may name only some of the entries; each one named must agree.
     """
-    if isinstance(expected, dict) and isinstance(actual, dict):
+    if isinstance(expected, Mapping) and isinstance(actual, Mapping):  # an author's expect is a FrozenMap
         return all(k in actual and actual[k] == v for k, v in expected.items())
     return expected == actual
 
@@ -248,6 +248,6 @@ def show(value: object) -> str:
         return "[" + ", ".join(sorted(show(v) for v in value)) + "]"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(show(v) for v in value) + "]"
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
     return str(value)

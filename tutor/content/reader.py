@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TypeVar, cast
 
 from tutor.content.problems import Problem, is_unprintable
 from tutor.content.yamlsafe import Document, Path_
 from tutor.engine.cards import Card, parse_card
-from tutor.engine.errors import RuleViolation, short
+from tutor.engine.errors import PathPart, RuleViolation, short
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import Seat, Team
 
@@ -21,6 +22,15 @@ class Missing:
 
 
 MISSING = Missing()
+T = TypeVar("T")
+
+
+def every(values: Iterable[T | Missing]) -> tuple[T, ...] | Missing:
+    """All of ``values``, or MISSING if one is (its problem is recorded already)."""
+    found = tuple(values)
+    present = tuple(v for v in found if not isinstance(v, Missing))
+    return present if len(present) == len(found) else MISSING
+
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -82,8 +92,8 @@ class Reader:
         """One word out of ``choices`` (compared lowercased and stripped when ``fold``); a problem says
         "... is not ``what`` (``listed``: the choices)"."""
         word = (value.strip().lower() if fold else value) if isinstance(value, str) else None
-        if word in choices:
-            return word  # type: ignore[return-value]
+        if word is not None and word in choices:
+            return word
         return self.add(path, f"{short(value)} is not {what} ({listed}: {' '.join(choices)})")
 
     def name(self, path: Path_, value: object) -> str | Missing:
@@ -170,11 +180,12 @@ class Reader:
             return MISSING
         result: dict[Seat, tuple[Path_, object]] = {}
         for key, item in mapping.items():
-            seat = self.seat((*path, key), key)  # type: ignore[arg-type]
+            where = (*path, cast(PathPart, key))  # the key as written: a seat's code, or what stands for one
+            seat = self.seat(where, key)
             if not isinstance(seat, Missing):
                 if seat in result:
-                    self.add((*path, key), f"seat {seat} is given twice")  # type: ignore[arg-type]
-                result[seat] = ((*path, key), item)  # type: ignore[arg-type]
+                    self.add(where, f"seat {seat} is given twice")
+                result[seat] = (where, item)
         return result
 
     def trick_results(self, path: Path_, value: object) -> tuple[Seat | None, ...] | Missing:

@@ -19,6 +19,7 @@ from tutor.content.reader import MISSING, SLUG, Missing, Reader, internal_error
 from tutor.content.texts import Text
 from tutor.content.yamlsafe import Document, load_document
 from tutor.engine.errors import PathPart, RuleViolation, short
+from tutor.engine.frozen_map import FrozenMap
 
 REQUIRED = ("id", "title", "kind", "topic", "setup", "ask")
 OPTIONAL = ("rules", "expect", "note", "difficulty", "hint")
@@ -33,7 +34,9 @@ class Scenario:
     setup: Setup
     ask: tuple[str, ...]
     mordienne: bool = False
-    expect: dict[str, object] = field(default_factory=dict)
+    # A FrozenMap, its mapping values too (a plain dict given is frozen): a scenario is hashable, its
+    # expectations cannot change under it.
+    expect: Mapping[str, object] = field(default_factory=dict)
     note: str | None = None
     difficulty: int | None = None
     hint: str | None = None
@@ -41,6 +44,9 @@ class Scenario:
     # Internal, never read from a file: a generated scenario's title and hint as messages (by key), which
     # the app shows in the learner's language (tutor.content.localize.localize_generated).
     texts: Mapping[str, Text] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "expect", frozen_expect(self.expect))
 
     @property
     def file(self) -> str:
@@ -55,6 +61,12 @@ class Scenario:
         if self.document is None:
             return Problem(self.file, 1, ".".join(map(str, path)), message)
         return self.document.problem(path, message)
+
+
+def frozen_expect(expect: Mapping[str, object]) -> FrozenMap[str, object]:
+    """``expect`` as a FrozenMap whose mapping values (a seat -> count, a card -> tier) are FrozenMaps too;
+    every other normalized value is a tuple, a frozenset or a scalar already."""
+    return FrozenMap({key: FrozenMap.of(v) if isinstance(v, Mapping) else v for key, v in expect.items()})
 
 
 def load_scenario(path: Path, shown: str | None = None) -> Scenario:

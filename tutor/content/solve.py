@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from tutor.content import kinds
 from tutor.content.outcomes import matches, show
 from tutor.content.problems import ContentError, Problem
@@ -59,6 +61,6 @@ def agrees(scenario: Scenario, key: str, given: object, result: Explained, parti
     accepted = kinds.kind(scenario.kind).agrees(key, given, result, partial)  # where the rules allow several
     if accepted is not None:
         return accepted
-    if not partial and isinstance(given, dict) and isinstance(actual, dict) and set(given) != set(actual):
+    if not partial and isinstance(given, Mapping) and isinstance(actual, Mapping) and set(given) != set(actual):
         return False
     return matches(given, actual)

@@ -8,6 +8,7 @@ expansion bombs are rejected while parsing, before any large structure is built.
 from __future__ import annotations
 
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,7 +34,8 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:seq",
 }
 _SCALAR_TYPES = {"tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
-_resolver = yaml.resolver.Resolver()
+# PyYAML's stubs leave Resolver.resolve unannotated: a plain scalar's implicit tag, typed here once.
+_resolve: Callable[[type[yaml.Node], str, tuple[bool, bool]], str] = yaml.resolver.Resolver().resolve
 _constructor = yaml.constructor.SafeConstructor()
 
 Path_ = tuple[PathPart, ...]
@@ -186,7 +188,7 @@ class _Builder:
 
     def scalar(self, event: yaml.ScalarEvent) -> object:
         if event.tag in (None, "!") and event.implicit[0] and not event.style:
-            tag = _resolver.resolve(yaml.ScalarNode, event.value, (True, False))
+            tag = _resolve(yaml.ScalarNode, event.value, (True, False))
         else:
             tag = event.tag if event.tag not in (None, "!") else "tag:yaml.org,2002:str"
         if tag in _SCALAR_TYPES:

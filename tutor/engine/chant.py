@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from tutor.engine.cards import Card
 from tutor.engine.errors import PathPart, RuleViolation, format_path
 from tutor.engine.explained import Explained
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.messages import step
 from tutor.engine.ranking import TIERS, ordered
 from tutor.engine.seats import SEATS, Seat, eldest_of
@@ -72,8 +73,11 @@ def keep_best(seat: Seat, cards: Sequence[Card]) -> Keep:
 class Chant(Explained):
     dealer: Seat
     happens: bool
-    received: dict[Seat, tuple[Card, ...]]
-    keeps: dict[Seat, Keep]
+    received: Mapping[Seat, tuple[Card, ...]]  # FrozenMaps (plain dicts given are frozen)
+    keeps: Mapping[Seat, Keep]
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "received", "keeps")
 
     @property
     def eldest(self) -> Seat:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine.cards import PACK, Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.messages import step
 from tutor.engine.seats import Seat, eldest_of
 from tutor.engine.steps import Step
@@ -21,8 +22,11 @@ TALON_SIZE = 12
 @dataclass(frozen=True)
 class Dealt(Explained):
     dealer: Seat
-    hands: dict[Seat, tuple[Card, ...]]
+    hands: Mapping[Seat, tuple[Card, ...]]  # a FrozenMap (a plain dict given is frozen)
     talon: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "hands")
 
     @property
     def eldest(self) -> Seat:

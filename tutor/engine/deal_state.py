@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
+from tutor.engine.frozen_map import FrozenMap, freeze_fields
 from tutor.engine.messages import step
 from tutor.engine.scoring import TRICKS_PER_DEAL, DealScore, score_deal
 from tutor.engine.seats import SEATS, Seat, eldest_of
@@ -26,10 +27,13 @@ class DealState:
     """Where a deal stands: the cards still in each hand, the tricks done and the trick under way."""
 
     dealer: Seat
-    hands: dict[Seat, tuple[Card, ...]]
+    hands: Mapping[Seat, tuple[Card, ...]]  # a FrozenMap (a plain dict given is frozen)
     tricks: tuple[Trick, ...] = ()
     current: tuple[Card, ...] = ()
     leader: Seat = field(default=Seat.N)
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "hands")
 
     @classmethod
     def start(cls, dealer: Seat, hands: Mapping[Seat, Sequence[Card]]) -> DealState:
@@ -85,8 +89,7 @@ class DealState:
         seat = self.to_play
         if c not in self.hands[seat]:
             raise RuleViolation(self._not_held(seat, c))
-        hands = dict(self.hands)
-        hands[seat] = tuple(x for x in hands[seat] if x != c)
+        hands = FrozenMap.of(self.hands).updated(seat, tuple(x for x in self.hands[seat] if x != c))
         current = (*self.current, c)
         if len(current) < 4:
             return DealState(self.dealer, hands, self.tricks, current, self.leader)
@@ -111,9 +114,12 @@ class PlayedDeal(Explained):
     """A deal played out from the hands: the tricks, who led each, and the score."""
 
     dealer: Seat
-    hands: dict[Seat, tuple[Card, ...]]
+    hands: Mapping[Seat, tuple[Card, ...]]  # a FrozenMap
     tricks: tuple[Trick, ...]
     score: DealScore
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "hands")
 
     @property
     def leaders(self) -> tuple[Seat, ...]:

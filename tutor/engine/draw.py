@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation, short
 from tutor.engine.explained import Explained
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.messages import step
 from tutor.engine.ranking import TOP_CARDS
 from tutor.engine.steps import Step
@@ -19,9 +20,12 @@ TOP_KEYS: tuple[str, ...] = ("monsieur", "madame", "borgne", "vache")
 @dataclass(frozen=True)
 class Draw(Explained):
     players: tuple[str, ...]
-    received: dict[str, tuple[Card, ...]]
-    holders: dict[str, str]  # top key -> player
+    received: Mapping[str, tuple[Card, ...]]  # FrozenMaps (plain dicts given are frozen)
+    holders: Mapping[str, str]  # top key -> player
     skipped: tuple[tuple[str, ...], ...] = ()  # per card dealt: the players passed over before it
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "received", "holders")
 
     @property
     def skips(self) -> bool:

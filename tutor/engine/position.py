@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat
 from tutor.engine.words import plural
@@ -24,8 +25,11 @@ class Position:
     tricks: tuple[Seat | None, ...]
     leader: Seat
     plays: tuple[Card, ...]
-    hands: dict[Seat, tuple[Card, ...]]
+    hands: Mapping[Seat, tuple[Card, ...]]  # a FrozenMap (a plain dict given is frozen)
     mordienne: bool = False
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "hands")
 
     @classmethod
     def build(

@@ -6,11 +6,12 @@ scores nothing; the optional mordienne doubles the point.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.messages import step
 from tutor.engine.seats import SEATS, Seat, Team
 from tutor.engine.steps import Step
@@ -23,12 +24,15 @@ class DealScore(Explained):
     """The nine trick results of a deal and the point they earn."""
 
     trick_winners: tuple[Seat | None, ...]
-    tricks_won: dict[Seat, int]
+    tricks_won: Mapping[Seat, int]  # a FrozenMap (a plain dict given is frozen)
     point_winner: Seat | None
     points: int
     mordienne: bool
     mordienne_run: bool  # the point winner's tricks form a mordienne, whether or not the rule is on
     summary: Step | None = None  # why the point went where it did, in one clause (for game explanations)
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "tricks_won")
 
     @property
     def scoring_team(self) -> Team | None:

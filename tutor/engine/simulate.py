@@ -23,6 +23,7 @@ The chant is never sung in these deals (it needs all four players to agree).
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -30,6 +31,7 @@ import numpy as np
 
 from tutor.engine.cards import PACK
 from tutor.engine.errors import RuleViolation, short
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.ranking import TIERS
 from tutor.engine.scoring import TRICKS_PER_DEAL
 
@@ -65,9 +67,12 @@ class SimulationStats:
     spoiled_rate: float  # spoiled tricks / all tricks
     mordienne_rate: float  # deals whose point winner made a mordienne run / deals, rule on or off
     no_point_rate: float  # deals where nobody scores (all nine tricks spoiled) / deals
-    points_histogram: dict[int, int]  # points scored -> deals, keys 0, 1, 2 (2 only with the rule on)
+    points_histogram: Mapping[int, int]  # points scored -> deals, keys 0, 1, 2 (2 only with the rule on)
     tie_break_rate: float = 0.0  # deals whose point was decided by the first-to-reach tie-break / deals
     mean_winner_tricks: float = 0.0  # mean tricks won by the point winner, over deals where someone scored
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "points_histogram")  # a FrozenMap (a plain dict given is frozen)
 
     @property
     def deals_per_second(self) -> float | None:

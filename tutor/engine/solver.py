@@ -27,11 +27,13 @@ Why the search is exact yet fast enough:
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tutor.engine.cards import Card
 from tutor.engine.errors import RuleViolation
 from tutor.engine.explained import Explained
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.game import DealPoint
 from tutor.engine.position import Position
 from tutor.engine.ranking import TIERS, ordered
@@ -489,9 +491,12 @@ class PlaySolution(Explained):
     position: Position
     value: DealPoint
     best: tuple[Card, ...]
-    results: dict[Card, DealPoint]
+    results: Mapping[Card, DealPoint]  # a FrozenMap (a plain dict given is frozen)
     line: tuple[Card, ...]  # one best line: the mover's best card, then best play by all to the end
     nodes: int = 0
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "results")
 
     @property
     def to_play(self) -> Seat:

@@ -20,9 +20,9 @@ True
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from tutor.engine.cards import Card, parse_card
 from tutor.engine.errors import RuleViolation, short
@@ -235,7 +235,8 @@ def _decode(value: object) -> Param:
         if len(value) != 1:
             raise RuleViolation(f"{short(value)} is not a step parameter")
         ((tag, inner),) = value.items()
-        readers = {
+        # Each reader checks the value it is given (a tier number, a signal's id) and raises RuleViolation.
+        readers: dict[str, Callable[[Any], Param]] = {
             "seat": Seat.parse,
             "team": Team.parse,
             "card": parse_card,
@@ -245,7 +246,7 @@ def _decode(value: object) -> Param:
         }
         if tag not in readers:
             raise RuleViolation(f"{short(tag)} is not a kind of step parameter ({' '.join(readers)})")
-        return readers[tag](inner)  # type: ignore[no-any-return, operator]
+        return readers[tag](inner)
     if value is None or isinstance(value, bool | int | float | str):
         return value
     raise RuleViolation(f"{short(value)} is not a step parameter")

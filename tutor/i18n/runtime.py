@@ -312,8 +312,8 @@ def lookup(
             if domain == "engine" and context is not None:
                 _remember(lang, found[0], context, msgid, entry)
             return entry
-    elif entry.__class__ is tuple:
-        index = found[2](n)  # type: ignore[arg-type]  # n was checked above
+    elif entry.__class__ is tuple and n is not None:  # n is never None here (checked above): said for mypy
+        index = found[2](n)
         if 0 <= index < len(entry):
             return entry[index]
     FALLBACKS.record(lang, domain, context, msgid)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from tutor.content.yamlsafe import parse_document
 from tutor.engine.cards import PACK, Card
 from tutor.engine.deal_state import DealState
 from tutor.engine.errors import RuleViolation, short
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.ranking import TIERS, ordered
 from tutor.engine.seats import SEATS
 from tutor.engine.signals import signal
@@ -50,8 +52,11 @@ class Decision:
     state: DealState  # the deal just before the learner's card
     played: Card
     best: Card
-    chances: dict[Card, float]
+    chances: Mapping[Card, float]  # a FrozenMap (a plain dict given is frozen)
     why: Step | None  # one line, only where the card played is well behind the best
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "chances")
 
     @property
     def loss(self) -> float:

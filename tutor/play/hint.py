@@ -24,7 +24,7 @@ cards played (tricks and the current trick), how many cards each player still ho
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -33,6 +33,7 @@ import numpy as np
 from tutor.engine.cards import PACK, Card
 from tutor.engine.deal_state import DealState
 from tutor.engine.errors import RuleViolation
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.ranking import NAMED, TIERS, ordered
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.seats import SEATS, Seat
@@ -78,11 +79,14 @@ class HintRequest:
 class Hint:
     """The estimate for every legal card and the suggested one."""
 
-    chances: dict[Card, float]  # per legal card: estimated P(learner's partnership wins the deal's point)
+    chances: Mapping[Card, float]  # per legal card: estimated P(learner's partnership wins the deal's point)
     best: Card
     playouts: int  # total playouts run (sampled deals x distinct tiers)
     explanation: tuple[Step, ...]
-    standard_errors: dict[Card, float] = field(default_factory=dict)  # per legal card, of its chance
+    standard_errors: Mapping[Card, float] = field(default_factory=dict)  # per legal card, of its chance
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "chances", "standard_errors")  # FrozenMaps (plain dicts given are frozen)
 
 
 # --- the base policy on tier arrays ----------------------------------------------------------------
@@ -90,7 +94,8 @@ class Hint:
 
 def _lowest(hand: np.ndarray) -> np.ndarray:
     """Tier index of the lowest card held (highest tier number), per row; hands must not be empty."""
-    return TIER_COUNT - 1 - np.argmax(hand[:, ::-1] > 0, axis=1)
+    lowest: np.ndarray = TIER_COUNT - 1 - np.argmax(hand[:, ::-1] > 0, axis=1)  # numpy types arithmetic as Any
+    return lowest
 
 
 def policy_choice(
@@ -163,12 +168,14 @@ def signal_choice(
 
 def _pick_sure(sure: np.ndarray) -> np.ndarray:
     """Rule 5 of the natural card: lead the cheapest sure winner (it wins as surely, saves the better ones)."""
-    return TIER_COUNT - 1 - np.argmax(sure[:, ::-1], axis=1)
+    cheapest: np.ndarray = TIER_COUNT - 1 - np.argmax(sure[:, ::-1], axis=1)
+    return cheapest
 
 
 def _opponent_holds_best(seat: np.ndarray, best_count: np.ndarray, best_seat: np.ndarray) -> np.ndarray:
     """The best card so far is an opponent's alone: spoiling it stops the opponents winning the trick."""
-    return (best_count == 1) & ((best_seat - seat) % 2 == 1)
+    alone: np.ndarray = (best_count == 1) & ((best_seat - seat) % 2 == 1)
+    return alone
 
 
 # --- the learner's view: what is known, what is sampled --------------------------------------------
@@ -358,7 +365,8 @@ def _owners(hands: np.ndarray, known: np.ndarray) -> np.ndarray:
     seen = np.broadcast_to(known, (rows, 1, TIER_COUNT))
     counts = np.concatenate([held, spare[:, None, :], seen], axis=1)  # (rows, 6, 19)
     cumulative = np.cumsum(counts, axis=1)[:, :, _SLOT_TIER]  # (rows, 6, 48)
-    return np.argmax(cumulative > _SLOT_RANK[None, None, :], axis=1)
+    owners: np.ndarray = np.argmax(cumulative > _SLOT_RANK[None, None, :], axis=1)
+    return owners
 
 
 def _first(rng: np.random.Generator, allowed: np.ndarray, count: np.ndarray) -> np.ndarray:

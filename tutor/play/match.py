@@ -43,6 +43,7 @@ from tutor.engine.cut_and_deal import shuffle_and_deal
 from tutor.engine.deal_state import DealState
 from tutor.engine.draw import Draw, partnership_draw, top_of
 from tutor.engine.errors import PathPart, RuleViolation, short
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.game import DEALS_PER_GAME, Game, dealers, play_game
 from tutor.engine.ranking import ordered
 from tutor.engine.scoring import DealScore, score_deal
@@ -152,19 +153,22 @@ class Table:
 
     phase: str
     deal_number: int  # 0 before the first deal
-    names: dict[Seat, str]
+    names: Mapping[Seat, str]  # this and the other mappings: FrozenMaps (plain dicts given are frozen)
     dealer: Seat | None
     eldest: Seat | None
     to_play: Seat | None  # whose card is awaited, in the play phase
-    hands: dict[Seat, tuple[Card, ...] | None]  # South always; others only with see_everything
-    hand_sizes: dict[Seat, int]
+    hands: Mapping[Seat, tuple[Card, ...] | None]  # South always; others only with see_everything
+    hand_sizes: Mapping[Seat, int]
     trick: tuple[tuple[Seat, Card], ...]  # the trick under way, leader first
     tricks: tuple[tuple[tuple[Seat, Card], ...], ...]  # finished tricks, each leader first
     trick_winners: tuple[Seat | None, ...]
-    tricks_won: dict[Seat, int]
+    tricks_won: Mapping[Seat, int]
     signals: tuple[SignalShown, ...]
-    scores: dict[Team, int]
+    scores: Mapping[Team, int]
     mordienne: bool
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "names", "hands", "hand_sizes", "tricks_won", "scores")
 
 
 # --- one deal's record ----------------------------------------------------------------------------------
@@ -308,7 +312,8 @@ class Match:
         others = list(next(p for p in draw.partnerships if learner_name not in p))
         rng.shuffle(others)
         seats = {learner_name: LEARNER, partner: PARTNER, others[0]: Seat.E, others[1]: Seat.W}
-        match = cls(seed, learner_name, tuple(bot_names), bool(mordienne), tuple(players), cards, seats)  # type: ignore[arg-type]
+        bots = (bot_names[0], bot_names[1], bot_names[2])  # three: checked above
+        match = cls(seed, learner_name, bots, bool(mordienne), tuple(players), cards, seats)
         first = seats[draw.first_dealer]
         seating = step("play.seating", learner=learner_name, partner=partner, east=others[0], west=others[1])
         match._emit("draw", step("play.title.draw"), (*draw.explanation, seating), set(PACK))
@@ -731,10 +736,9 @@ class Match:
             raise RuleViolation(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         return match
 
+    # An __eq__ without a __hash__: Python makes a Match unhashable, as a mutable game should be.
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Match) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 def start(

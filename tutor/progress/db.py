@@ -240,7 +240,7 @@ SCHEMA_VERSION = MIGRATIONS[-1].version
 def migrate(conn: sqlite3.Connection, path: Path | str = "the progress file") -> int:
     """Apply every pending migration, each in its own transaction (with its ``user_version``); returns the
     version before. A file from a newer tutor is refused rather than guessed at."""
-    before = conn.execute("PRAGMA user_version").fetchone()[0]
+    before: int = conn.execute("PRAGMA user_version").fetchone()[0]
     if before > SCHEMA_VERSION:
         raise _newer(path, before)
     if before == SCHEMA_VERSION:

@@ -57,7 +57,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, TypeGuard
 
 from tutor.engine.errors import short
 from tutor.i18n.ui import N_, N_plural
@@ -216,7 +216,7 @@ def _number(value: object) -> float | None:
     return float(value) if math.isfinite(value) else None
 
 
-def _text(value: object, limit: int) -> bool:
+def _text(value: object, limit: int) -> TypeGuard[str]:
     """Text of 1 to ``limit`` characters on one line."""
     return isinstance(value, str) and 0 < len(value) <= limit and _LINE_BREAK.search(value) is None
 
@@ -296,8 +296,10 @@ def _check_answer(n: int, raw: object, latest: float, problems: list[Problem]) -
     if found:
         problems.append(at_entry(where, found))
         return None
-    assert at is not None and seconds is not None
-    return Answer(item, kind, dict(given), dict(correct), seconds, at, uid)  # type: ignore[arg-type]
+    # Checked above: each is a problem otherwise.
+    assert at is not None and seconds is not None and isinstance(uid, str) and isinstance(item, str)
+    assert isinstance(kind, str) and isinstance(given, dict) and isinstance(correct, dict)
+    return Answer(item, kind, dict(given), dict(correct), seconds, at, uid)
 
 
 def _check_read(n: int, raw: object, now: float, problems: list[Problem]) -> tuple[str, int, float] | None:
@@ -321,7 +323,7 @@ def _check_read(n: int, raw: object, now: float, problems: list[Problem]) -> tup
     elif wrong_time := _time_problem(raw.get("at", now), now + CLOCK_SKEW):
         problems.append(at_entry(where, [wrong_time]))
     else:
-        return lesson, section, float(raw.get("at", now))  # type: ignore[return-value]
+        return lesson, section, float(raw.get("at", now))
     return None
 
 
@@ -437,7 +439,8 @@ def parse_export(
     reads = [read for n, raw in enumerate(doc.get("reads", [])) if (read := _check_read(n, raw, moment, problems))]
     if problems:
         raise ImportRejected(problems[:MAX_PROBLEMS], total=len(problems))
-    return learner, answers, reads  # type: ignore[return-value]
+    assert isinstance(learner, str)  # checked above: a problem otherwise
+    return learner, answers, reads
 
 
 # --- Importing --------------------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ from tutor.app.questions import (
     card_choices,
     card_label,
     cards_by_name,
+    entries,
+    members,
     seat_title,
 )
 from tutor.app.views import HAND_WIDTH, SMALL_WIDTH, badge, block, seat_head, table, translator
@@ -136,7 +138,7 @@ def _chanters(setup: ChantSetup) -> tuple[str, ...]:
 
 def _receivers(result: Explained) -> tuple[str, ...]:
     """The eldest and the dealer, as the engine lists them."""
-    return tuple(str(k) for k in result.outcome().get("received", {}))  # type: ignore[attr-defined]
+    return tuple(str(k) for k in members(result.outcome().get("received", {})))
 
 
 def _plan(
@@ -152,7 +154,7 @@ def _plan(
             parts = tuple(Part(s, "tiers", seat_title(s, _.lang)) for s in seats)
 
             def tiers_split(answer: object) -> dict[str, object]:
-                return {str(s): ", ".join(str(t) for t in ts) for s, ts in answer.items()}  # type: ignore[attr-defined]
+                return {str(s): ", ".join(str(t) for t in ts) for s, ts in entries(answer)}
 
             return Question(key, text, parts, lambda values: dict(zip(seats, values, strict=True)), tiers_split, 2)
     return None
@@ -163,12 +165,12 @@ def _keep_question(
 ) -> Question:
     """Pick nine of the fifteen cards each chanter holds."""
     seats = _chanters(setup)
-    received = result.outcome().get("received", {})
+    received = dict(entries(result.outcome().get("received", {})))
     options: dict[str, tuple[str, ...]] = {}
     for seat in SEATS:
         if seat.value in seats:
             # when "received" is asked too, offering the fifteen would give it away: offer the whole talon
-            extra = setup.talon if "received" in ask else received.get(seat.value, ())  # type: ignore[attr-defined]
+            extra = setup.talon if "received" in ask else received.get(seat.value, ())
             options[seat.value] = tuple(str(c) for c in (*setup.hands[seat], *extra))
 
     def keep(seat: str) -> Part:

@@ -8,7 +8,7 @@ from tutor.app.cardsvg import cards_html
 from tutor.app.kind import AppKind
 from tutor.app.markup import escape
 from tutor.app.pagelang import page_language
-from tutor.app.questions import Part, Question, by_entry, cards_by_name, one
+from tutor.app.questions import Part, Question, Values, by_entry, cards_by_name, members, one
 from tutor.app.views import SMALL_WIDTH, badge, block, translator
 from tutor.content.kinds.draw import DrawSetup
 from tutor.engine import TOP_CARDS, TOP_KEYS, Card, Draw, Explained, Seat, Tier
@@ -106,11 +106,11 @@ def _plan(
         case "partnerships":
             first, others = players[0], players[1:]
 
-            def pairs(values: list[object]) -> object:
+            def pairs(values: Values) -> object:
                 return [[first, values[0]], [p for p in others if p != values[0]]]
 
             def partner(answer: object) -> object:
-                pair = next(p for p in answer if first in p)  # type: ignore[attr-defined]
+                pair = next(p for p in members(answer) if first in p)
                 return next(p for p in pair if p != first)
 
             return one(key, text, Part("", "radio", text, others), pairs, partner)

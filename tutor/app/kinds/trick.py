@@ -8,7 +8,7 @@ from tutor.app.card_answer import Choice, Pick, card_name
 from tutor.app.kind import AppKind
 from tutor.app.markup import escape
 from tutor.app.pagelang import page_language
-from tutor.app.questions import SPOILED, Nobody, Part, Question, click_cards, one
+from tutor.app.questions import SPOILED, Nobody, Part, Question, Values, click_cards, one
 from tutor.app.views import translator, trick_table_html
 from tutor.content.kinds.trick import TrickSetup
 from tutor.engine import Card, Explained, Seat, Trick
@@ -81,9 +81,9 @@ def _plan(
     return None
 
 
-def _chosen(values: list[object]) -> object:
+def _chosen(values: Values) -> object:
     """A ``one`` card pick: the value chosen."""
-    return values[0][0]  # type: ignore[index]
+    return values[0][0]
 
 
 def _as_chosen(answer: object) -> object:

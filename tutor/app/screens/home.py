@@ -7,9 +7,19 @@ from typing import Literal
 import streamlit as st
 
 from tutor.app import cardsvg, course_map, lang, learners, progress_view, state, views
-from tutor.app.reveal import md
+from tutor.app.markup import md
+from tutor.app.session import Key
 from tutor.engine import TOP_CARDS
 from tutor.i18n import ui
+
+CONTINUE = Key[bool]("home.continue")  # the page's buttons
+START = Key[bool]("home.start")
+GUIDED = Key[bool]("home.guided")
+PRACTICE = Key[bool]("home.practice")
+RULES = Key[bool]("home.rules")
+REVIEW = Key[bool]("home.review")
+PROGRESS = Key[bool]("home.progress")
+PREFIX = "home"  # of the learner picker's buttons (tutor.app.learners)
 
 course = state.course()
 progress = state.progress()
@@ -48,8 +58,8 @@ with picture:
 st.header(_("Where to start"))
 first = course.lessons[0] if course.lessons else None
 # One Continue, to exactly where the learner left off; a learner who has done nothing yet starts lesson 1.
-started = bool(progress.totals[0] or progress.sections() or st.session_state.get(course_map.LAST))
-place = course_map.continue_place(course, progress, st.session_state, language) if started else None
+started = bool(progress.totals[0] or progress.sections() or course_map.last())
+place = course_map.continue_place(course, progress, language) if started else None
 if started and place is None:  # every lesson done and nothing under way: practice is what is left
     place = course_map.Place(None, label=_("Practice, every lesson being done"))
 start, practise, rules = st.columns(3, gap="medium")
@@ -57,34 +67,32 @@ with start:
     if place is not None:
         # Translators: {place} is where the learner left off, e.g. "Lesson 2: Tricks, section 3 of 5".
         st.markdown(_("**Welcome back.** Carry on where you left off: {place}.", place=place.label))
-        if st.button(_("Continue"), key="home.continue", type="primary", icon=":material/arrow_forward:"):
+        if st.button(_("Continue"), key=CONTINUE, type="primary", icon=":material/arrow_forward:"):
             course_map.go(place)
     else:
         st.markdown(_("**New to the game?** Read the lessons in order; each ends with scenarios to predict."))
         # Translators: {title} is the lesson's title, e.g. "Lesson 1: The cards".
         label = _("Lesson {number}: {title}", number=first.order, title=first.title) if first else _("Lessons")
-        if st.button(label, key="home.start", type="primary", icon=":material/menu_book:"):
+        if st.button(label, key=START, type="primary", icon=":material/menu_book:"):
             st.switch_page("screens/learn.py", query_params={"lesson": first.id} if first else None)
     st.markdown(_("**Rather learn by playing?** One deal with a guide who says what to click and why."))
     # Translators: a button in a third of the page: keep it about as short as the English (the line above says why).
-    if st.button(_("Learn to play: a guided first deal"), key="home.guided", icon=":material/school:"):
+    if st.button(_("Learn to play: a guided first deal"), key=GUIDED, icon=":material/school:"):
         st.switch_page("screens/play.py", query_params={"guided": "1"})
 with practise:
     st.markdown(_("**Know the basics?** Predict what happens in real situations and see the engine explain why."))
     if st.button(
         ui.pgettext(language, "Home's button to the Practice page", "Practice"),
-        key="home.practice",
+        key=PRACTICE,
         icon=":material/quiz:",
     ):
         st.switch_page("screens/practice.py")
 with rules:
     st.markdown(_("**Want the reference?** The whole rules, with the ranking chart and the signals."))
-    if st.button(
-        ui.pgettext(language, "Home's button to the Rules page", "Rules"), key="home.rules", icon=":material/gavel:"
-    ):
+    if st.button(ui.pgettext(language, "Home's button to the Rules page", "Rules"), key=RULES, icon=":material/gavel:"):
         st.switch_page("screens/rules.py")
 
-learners.picker("home")
+learners.picker(PREFIX)
 guest = learners.is_guest(progress)
 # Translators: {name} is the learner's name as they typed it.
 st.header(_("Your progress") if guest else _("{name}'s progress", name=md(progress.learner)))
@@ -118,13 +126,13 @@ with review:
     kind: Literal["primary", "secondary"] = "primary" if figures.due_today else "secondary"
     if figures.answered and st.button(
         ui.pgettext(language, "Home's button to the Review page", "Review"),
-        key="home.review",
+        key=REVIEW,
         type=kind,
         icon=":material/event_repeat:",
     ):
         st.switch_page("screens/review.py")
 with more:
-    if figures.answered and st.button(_("All your progress"), key="home.progress", icon=":material/insights:"):
+    if figures.answered and st.button(_("All your progress"), key=PROGRESS, icon=":material/insights:"):
         st.switch_page("screens/progress.py")
 if course.lessons:
     st.subheader(_("The lessons"))

@@ -8,14 +8,26 @@ from __future__ import annotations
 import streamlit as st
 
 from tutor.app import cardsvg, course_map, lang, quiz, state, views
+from tutor.app.lessons import (
+    BACK,
+    ITEM,
+    LESSON,
+    LINKED,
+    NEXT_ITEM,
+    NEXT_LESSON,
+    NEXT_SECTION,
+    PREFIX,
+    PREVIOUS_ITEM,
+    SKIP,
+    STEP,
+    TO_TEXT,
+)
 from tutor.i18n import ui
 
-PREFIX = "learn"
 course = state.course()
 progress = state.progress()
 language = lang.current()
 _ = ui.translator(language)
-ss = st.session_state
 lessons = {lesson.id: lesson for lesson in course.lessons}
 
 views.style()
@@ -26,21 +38,21 @@ if not lessons:
 
 # A deep link picks the lesson once; afterwards the list does, and the URL follows it.
 linked = st.query_params.get("lesson")
-if linked in lessons and ss.get(f"{PREFIX}.linked") != linked:
-    ss[f"{PREFIX}.linked"] = linked
-    ss[f"{PREFIX}.lesson"] = linked
-ss.setdefault(f"{PREFIX}.lesson", course.lessons[0].id)
-if ss[f"{PREFIX}.lesson"] not in lessons:
-    ss[f"{PREFIX}.lesson"] = course.lessons[0].id
+if linked in lessons and LINKED.get() != linked:
+    LINKED.set(linked)
+    LESSON.set(linked)
+LESSON.setdefault(course.lessons[0].id)
+if LESSON.value() not in lessons:
+    LESSON.set(course.lessons[0].id)
 
 
 def _follow_url() -> None:
-    st.query_params["lesson"] = ss[f"{PREFIX}.lesson"]
-    ss[f"{PREFIX}.linked"] = ss[f"{PREFIX}.lesson"]
+    st.query_params["lesson"] = LESSON.value()
+    LINKED.set(LESSON.value())
 
 
 def _open(lesson_id: str) -> None:
-    ss[f"{PREFIX}.lesson"] = lesson_id
+    LESSON.set(lesson_id)
     _follow_url()
 
 
@@ -67,25 +79,25 @@ with listing:
         list(lessons),
         format_func=lambda lid: f"{lessons[lid].order}. {lessons[lid].title}",
         captions=[_mark(lid) for lid in lessons],
-        key=f"{PREFIX}.lesson",
+        key=LESSON,
         persist_state="session",  # the lesson stays chosen when the learner visits another page and comes back
         on_change=_follow_url,
     )
     st.caption(_("A lesson is done once every section is read and every scenario answered right once."))
 
-lesson = lessons[ss[f"{PREFIX}.lesson"]]
+lesson = lessons[LESSON.value()]
 mine = status[lesson.id]
 scenarios = course.practice(lesson)
-step_key = course_map.step_key(lesson.id)  # 0..n-1: a section; n: the scenarios
-item_key = course_map.item_key(lesson.id)
-ss[course_map.LAST] = lesson.id  # Home's Continue comes back here
-ss.setdefault(step_key, 0)
-ss.setdefault(item_key, 0)
+step_key = STEP(lesson.id)  # 0..n-1: a section; n: the scenarios
+item_key = ITEM(lesson.id)
+course_map.remember(lesson.id)  # Home's Continue comes back here
+step_key.setdefault()
+item_key.setdefault()
 sections = len(lesson.sections)
 
 
 def _go(step: int) -> None:
-    ss[step_key] = max(0, min(step, sections))
+    step_key.set(max(0, min(step, sections)))
 
 
 def _read_and_next(section: int) -> None:
@@ -94,14 +106,14 @@ def _read_and_next(section: int) -> None:
 
 
 def _item(n: int) -> None:
-    ss[item_key] = n % max(1, len(scenarios))
+    item_key.set(n % max(1, len(scenarios)))
 
 
 with page:
     # Translators: {title} is the lesson's title, e.g. "Lesson 1: The cards".
     st.title(_("Lesson {number}: {title}", number=lesson.order, title=lesson.title))
     st.markdown(f"*{lesson.summary}*")
-    with st.expander(_("What you will learn"), expanded=ss[step_key] == 0 and mine.status != quiz.DONE):
+    with st.expander(_("What you will learn"), expanded=step_key.value() == 0 and mine.status != quiz.DONE):
         st.markdown("\n".join(f"- {objective}" for objective in lesson.objectives))
     facts = [
         ui.ngettext(
@@ -117,7 +129,7 @@ with page:
         *([_("✓ lesson done")] if mine.status == quiz.DONE else []),
     ]
     st.caption(" · ".join(facts))
-    step = ss[step_key]
+    step = step_key.value()
     if step < sections:
         section = lesson.sections[step]
         st.progress((step + 1) / (sections + 1), text=_("Section {number} of {total}", number=step + 1, total=sections))
@@ -131,15 +143,15 @@ with page:
         if section.caption:
             st.caption(section.caption)
         back, forward, skip = st.columns([1, 2, 2])
-        back.button(_("← Back"), key=f"{PREFIX}.back", on_click=_go, args=(step - 1,), disabled=step == 0)
+        back.button(_("← Back"), key=BACK, on_click=_go, args=(step - 1,), disabled=step == 0)
         label = _("Next section →") if step + 1 < sections else _("On to the scenarios →")
-        forward.button(label, key=f"{PREFIX}.next_section", on_click=_read_and_next, args=(step,), type="primary")
-        skip.button(_("Skip to the scenarios"), key=f"{PREFIX}.skip", on_click=_go, args=(sections,), type="tertiary")
+        forward.button(label, key=NEXT_SECTION, on_click=_read_and_next, args=(step,), type="primary")
+        skip.button(_("Skip to the scenarios"), key=SKIP, on_click=_go, args=(sections,), type="tertiary")
     elif not scenarios:
         st.info(_("This lesson has no scenarios yet."))
-        st.button(_("← Back to the text"), key=f"{PREFIX}.back", on_click=_go, args=(sections - 1,))
+        st.button(_("← Back to the text"), key=BACK, on_click=_go, args=(sections - 1,))
     else:
-        n = min(ss[item_key], len(scenarios) - 1)
+        n = min(item_key.value(), len(scenarios) - 1)
         solved = sum(1 for s in scenarios if progress.solved(s.id))
         st.progress(
             solved / len(scenarios),
@@ -151,16 +163,16 @@ with page:
         current = quiz.play(PREFIX, scenarios[n], f"{lesson.id}:{n}", where, follow=follow)
         right = current.grade is not None and current.grade.all_correct
         back, forward, text = st.columns([1, 2, 2])
-        back.button(_("← Previous"), key=f"{PREFIX}.prev_item", on_click=_item, args=(n - 1,), disabled=n == 0)
+        back.button(_("← Previous"), key=PREVIOUS_ITEM, on_click=_item, args=(n - 1,), disabled=n == 0)
         if n + 1 < len(scenarios):
             forward.button(
                 _("Next scenario →"),
-                key=f"{PREFIX}.next_item",
+                key=NEXT_ITEM,
                 on_click=_item,
                 args=(n + 1,),
                 type="primary" if right else "secondary",
             )
-        text.button(_("Back to the text"), key=f"{PREFIX}.to_text", on_click=_go, args=(0,), type="tertiary")
+        text.button(_("Back to the text"), key=TO_TEXT, on_click=_go, args=(0,), type="tertiary")
         done_now = quiz.lesson_progress(course, lesson, progress)
         if done_now.status == quiz.DONE:
             following = quiz.next_lesson(course, progress)
@@ -168,7 +180,7 @@ with page:
             if following is not None:
                 st.button(
                     _("Next lesson: {title} →", title=following.title),
-                    key=f"{PREFIX}.next_lesson",
+                    key=NEXT_LESSON,
                     on_click=_open,
                     args=(following.id,),
                 )

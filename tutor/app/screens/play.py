@@ -20,7 +20,7 @@ from tutor.play.match import LEARNER, PARTNER, Match
 
 P = pv.P
 st.markdown(pv.css(), unsafe_allow_html=True)
-st.session_state.setdefault(f"{P}seed", random.randrange(1_000_000))
+pv.SEED.setdefault(random.randrange(1_000_000))
 
 
 def start_screen() -> None:
@@ -41,33 +41,33 @@ def start_screen() -> None:
                 with st.container(horizontal=True):
                     st.button(
                         _("Resume the game"),
-                        key=f"{P}resume",
+                        key=pv.RESUME,
                         type="primary",
                         on_click=pv.resume_game,
                         icon=":material/play_circle:",
                     )
-                    st.button(_("Discard it"), key=f"{P}discard_saved", on_click=pv.discard_waiting)
+                    st.button(_("Discard it"), key=pv.DISCARD_SAVED, on_click=pv.discard_waiting)
             else:
                 st.warning(
                     _("A saved game could not be read: {problem}", problem=md(waiting.problem or "")),
                     icon=":material/warning:",
                 )
-                st.button(_("Discard it"), key=f"{P}discard_saved", on_click=pv.discard_waiting)
+                st.button(_("Discard it"), key=pv.DISCARD_SAVED, on_click=pv.discard_waiting)
     with st.container(border=True, width=520):
         st.markdown(
             _("**New to the game?** Play one deal with a guide who says what to click and why, then carry on alone.")
         )
         st.button(
             _("Learn to play: a guided first deal"),
-            key=f"{P}guided.start",
+            key=pv.GUIDED_START,
             on_click=pv.start_guided,
             icon=":material/school:",
         )
-    st.session_state.setdefault(f"{P}name", pv.default_name())
+    pv.NAME.setdefault(pv.default_name())
     with st.container(border=True, width=520):
         st.text_input(
             _("Your name (the explanations speak of players by name)"),
-            key=f"{P}name",
+            key=pv.NAME,
             max_chars=pv.NAME_LIMIT,
             persist_state="session",
         )
@@ -77,13 +77,11 @@ def start_screen() -> None:
             min_value=0,
             max_value=999_999_999,
             step=1,
-            key=f"{P}seed",
+            key=pv.SEED,
             help=_("The same seed gives the same draw and the same deals: note it to replay a game."),
         )
         pv.settings(in_game=False)
-        st.button(
-            _("Start game"), key=f"{P}start", type="primary", on_click=pv.start_game, icon=":material/play_arrow:"
-        )
+        st.button(_("Start game"), key=pv.START, type="primary", on_click=pv.start_game, icon=":material/play_arrow:")
     pv.show_error()
 
 
@@ -117,7 +115,7 @@ def header(match: Match) -> None:
     with toggles:
         pv.settings(in_game=True)
     with again:
-        st.button(_("New game"), key=f"{P}new", on_click=pv.new_game, icon=":material/restart_alt:")
+        st.button(_("New game"), key=pv.NEW, on_click=pv.new_game, icon=":material/restart_alt:")
     pv.show_error()
 
 
@@ -130,17 +128,17 @@ def draw_phase(match: Match) -> None:
             "Le Borgne and La Vache."
         )
     )
-    view = pv.draw_view(match, st.session_state.get(f"{P}draw_shown", 0))
+    view = pv.draw_view(match, pv.draw_shown())
     with st.container(horizontal=True):
-        st.button(_("Next card"), key=f"{P}draw.card", on_click=pv.draw_step, args=("card",), disabled=view.complete)
+        st.button(_("Next card"), key=pv.DRAW_CARD, on_click=pv.draw_step, args=("card",), disabled=view.complete)
         st.button(
             _("To the next top card"),
-            key=f"{P}draw.top",
+            key=pv.DRAW_TOP,
             on_click=pv.draw_step,
             args=("top",),
             disabled=view.complete,
         )
-        st.button(_("Show all"), key=f"{P}draw.all", on_click=pv.draw_step, args=("all",), disabled=view.complete)
+        st.button(_("Show all"), key=pv.DRAW_ALL, on_click=pv.draw_step, args=("all",), disabled=view.complete)
     st.caption(
         _(
             "{shown} of {total} cards dealt. Numbers under the cards: the order dealt; gold: a top card.",
@@ -157,7 +155,7 @@ def draw_phase(match: Match) -> None:
     with seating:
         st.markdown("### " + _("Partners and seats"))
         st.markdown(pv.seating_html(match), unsafe_allow_html=True)
-        st.button(_("Deal the first hand"), key=f"{P}deal", type="primary", on_click=pv.next_deal)
+        st.button(_("Deal the first hand"), key=pv.DEAL, type="primary", on_click=pv.next_deal)
     with why, st.container(border=True):
         st.markdown(pv.events_markdown(pv.draw_summary(match)))
     with st.expander(_("The draw, card by card")):
@@ -189,10 +187,10 @@ def chant_phase(match: Match) -> None:
     else:
         st.markdown(_("You are neither the eldest nor the dealer: the chant would not change your hand."))
     with st.container(horizontal=True):
-        st.button(_("Agree to the chant"), key=f"{P}chant.yes", type="primary", on_click=pv.answer_chant, args=(True,))
+        st.button(_("Agree to the chant"), key=pv.CHANT_YES, type="primary", on_click=pv.answer_chant, args=(True,))
         # Translators: a button: refuse the chant.
         refuse = ui.pgettext(pv.lang(), "a button: refuse the chant", "Refuse")
-        st.button(refuse, key=f"{P}chant.no", on_click=pv.answer_chant, args=(False,), disabled=pv.is_guided())
+        st.button(refuse, key=pv.CHANT_NO, on_click=pv.answer_chant, args=(False,), disabled=pv.is_guided())
 
 
 def discard_phase(match: Match) -> None:
@@ -210,10 +208,10 @@ def discard_phase(match: Match) -> None:
     pv.discard_grid(match)
     st.markdown(_("{chosen} of 6 chosen.", chosen=len(chosen)))
     with st.container(horizontal=True):
-        st.button(_("Advice: keep the highest"), key=f"{P}discard.advice", on_click=pv.advise_discards)
+        st.button(_("Advice: keep the highest"), key=pv.DISCARD_ADVICE, on_click=pv.advise_discards)
         st.button(
             _("Discard these six"),
-            key=f"{P}discard.confirm",
+            key=pv.DISCARD_CONFIRM,
             type="primary",
             on_click=pv.confirm_discards,
             disabled=len(chosen) != 6 or (wanted is not None and set(chosen) != set(wanted.cards)),
@@ -245,10 +243,10 @@ def signals_phase(match: Match) -> None:
     chosen = pv.chosen_signal_ids(match)
     wanted = pv.guide(match)
     with st.container(horizontal=True):
-        st.button(_("Advice: what should I signal?"), key=f"{P}signals.advice", on_click=pv.advise_signals)
+        st.button(_("Advice: what should I signal?"), key=pv.SIGNALS_ADVICE, on_click=pv.advise_signals)
         st.button(
             _("Give these signals") if chosen else _("Give no signal"),
-            key=f"{P}signals.confirm",
+            key=pv.SIGNALS_CONFIRM,
             type="primary",
             on_click=pv.confirm_signals,
             disabled=wanted is not None and set(chosen) != set(wanted.signals),
@@ -281,7 +279,7 @@ def play_phase(match: Match) -> None:
     with button:
         # Translators: a narrow button (about 10 characters) that estimates each card's chance.
         hint_label = ui.pgettext(pv.lang(), "a button: ask for a hint", "Hint")
-        if not pv.is_guided() and st.button(hint_label, key=f"{P}hint", icon=":material/lightbulb:", width="stretch"):
+        if not pv.is_guided() and st.button(hint_label, key=pv.HINT, icon=":material/lightbulb:", width="stretch"):
             with st.spinner(_("Playing the deal out {count} times...", count=pv.HINT_PLAYOUTS)):
                 hint = pv.compute_hint(match)
     pv.hand_row(match, clickable=True, chances=hint)
@@ -324,7 +322,7 @@ def deal_over(match: Match) -> None:
     if found is None:
         st.button(
             _("Save this deal as a scenario"),
-            key=f"{P}save",
+            key=pv.SAVE,
             on_click=pv.save,
             icon=":material/save:",
             # Translators: {folder} is a folder on the computer, {variable} an environment variable's name.
@@ -346,14 +344,14 @@ def deal_over(match: Match) -> None:
             icon=":material/check_circle:",
         )
         st.download_button(
-            _("Download the scenario (YAML)"), text, file_name=path.name, mime="text/yaml", key=f"{P}download"
+            _("Download the scenario (YAML)"), text, file_name=path.name, mime="text/yaml", key=pv.DOWNLOAD
         )
     if not pv.is_guided():  # the guide plays the bots' simple rules, which the coach's estimate may fault
         coach_view.panel(match)
     if pv.is_guided():
         st.button(
             _("Start a free game"),
-            key=f"{P}guided.leave",
+            key=pv.GUIDED_LEAVE,
             type="primary",
             on_click=pv.leave_guided,
             icon=":material/play_arrow:",
@@ -361,9 +359,9 @@ def deal_over(match: Match) -> None:
     elif match.phase == "deal-over":
         # Translators: the button that deals the next deal.
         label = _("Deal {number} of {total}", number=match.deal_number + 1, total=DEALS_PER_GAME)
-        st.button(label, key=f"{P}deal", type="primary", on_click=pv.next_deal, icon=":material/playing_cards:")
+        st.button(label, key=pv.DEAL, type="primary", on_click=pv.next_deal, icon=":material/playing_cards:")
     else:
-        st.button(_("New game"), key=f"{P}again", type="primary", on_click=pv.new_game)
+        st.button(_("New game"), key=pv.AGAIN, type="primary", on_click=pv.new_game)
 
 
 # --- the page ---------------------------------------------------------------------------------------------

@@ -11,13 +11,12 @@ import random
 import streamlit as st
 
 from tutor.app import course_map, lang, quiz, saved_deals, state, views
+from tutor.app.practice import AGAIN, EVERYTHING, KIND, LESSON, LINKED, MODE, PREFIX, QUEUE, SEED, TOPIC
+from tutor.content.kinds import KINDS
 from tutor.i18n import ui
 from tutor.i18n.ui import Translator
 
-PREFIX = "practice"
-EVERYTHING = f"{PREFIX}.everything"  # Mixed and Endless beyond what the lessons have taught
 course = state.course()
-ss = st.session_state
 lesson_ids = [lesson.id for lesson in course.lessons]
 topics = sorted(course.topics)
 MODES = (*quiz.MODES, saved_deals.MODE)  # "My deals": the deals saved from Play a game
@@ -27,12 +26,12 @@ def _from_query_params() -> None:
     """Apply a deep link once (the widgets keep the learner's later choices)."""
     params = {k: v for k, v in st.query_params.to_dict().items() if k != lang.PARAM}  # the language stays
     if not params:
-        ss.pop(f"{PREFIX}.linked", None)  # the URL is clean again: the same link followed later applies anew
+        LINKED.pop()  # the URL is clean again: the same link followed later applies anew
         return
     wanted = "&".join(f"{k}={v}" for k, v in sorted(params.items()))
-    if ss.get(f"{PREFIX}.linked") == wanted:
+    if LINKED.get() == wanted:
         return
-    ss[f"{PREFIX}.linked"] = wanted
+    LINKED.set(wanted)
     for key in params:
         del st.query_params[key]  # applied once: a rerun or reload does not jump back to it
     sid = params.get("scenario")
@@ -40,22 +39,26 @@ def _from_query_params() -> None:
         scenario = course.scenarios[sid]
         lesson = course.lesson_of(sid)
         if lesson:
-            ss[f"{PREFIX}.mode"], ss[f"{PREFIX}.lesson"] = "Lesson", lesson.id
+            MODE.set("Lesson")
+            LESSON.set(lesson.id)
         else:
-            ss[f"{PREFIX}.mode"], ss[f"{PREFIX}.topic"] = "Topic", scenario.topic
-        queue = quiz.build_queue(course, ss[f"{PREFIX}.mode"], lesson.id if lesson else scenario.topic, _seed())
+            MODE.set("Topic")
+            TOPIC.set(scenario.topic)
+        queue = quiz.build_queue(course, MODE.value(), lesson.id if lesson else scenario.topic, _seed())
         queue.position = quiz.ids(queue.items).index(sid)
-        ss[f"{PREFIX}.queue"] = queue
+        QUEUE.set(queue)
     elif params.get("lesson") in lesson_ids:
-        ss[f"{PREFIX}.mode"], ss[f"{PREFIX}.lesson"] = "Lesson", params["lesson"]
+        MODE.set("Lesson")
+        LESSON.set(params["lesson"])
     elif params.get("topic") in topics:
-        ss[f"{PREFIX}.mode"], ss[f"{PREFIX}.topic"] = "Topic", params["topic"]
+        MODE.set("Topic")
+        TOPIC.set(params["topic"])
     elif params.get("mode", "").capitalize() in quiz.MODES:
-        ss[f"{PREFIX}.mode"] = params["mode"].capitalize()
+        MODE.set(params["mode"].capitalize())
         if params.get("kind") in quiz.ENDLESS_KINDS:
-            ss[f"{PREFIX}.kind"] = params["kind"]
+            KIND.set(params["kind"])
             if params["kind"] not in quiz.taught(course, state.progress()).kinds | {quiz.ANY}:
-                ss[EVERYTHING] = True  # a link to a kind the lessons have not reached yet still opens it
+                EVERYTHING.set(True)  # a link to a kind the lessons have not reached yet still opens it
 
 
 def _lesson_numbers(scope: quiz.Scope) -> tuple[int, ...]:
@@ -72,17 +75,17 @@ def _mode_name(mode: str, _: Translator) -> str:
 
 
 def _seed() -> int:
-    if f"{PREFIX}.seed" not in ss:
-        ss[f"{PREFIX}.seed"] = random.randrange(1_000_000)
-    return ss[f"{PREFIX}.seed"]
+    if not SEED.is_set():
+        SEED.set(random.randrange(1_000_000))
+    return SEED.value()
 
 
 def _next() -> None:
-    ss[f"{PREFIX}.queue"].advance()
+    QUEUE.value().advance()
 
 
 def _again() -> None:
-    ss[f"{PREFIX}.queue"].restart(course)
+    QUEUE.value().restart(course)
 
 
 _from_query_params()
@@ -94,11 +97,11 @@ tally = quiz.score(PREFIX)
 st.title(_("Practice"))
 
 # --- what to practise ------------------------------------------------------------------------------------------
-ss.setdefault(f"{PREFIX}.mode", "Mixed")
-ss[course_map.LAST] = course_map.PRACTICE  # Home's Continue comes back here
+MODE.setdefault("Mixed")
+course_map.remember(course_map.PRACTICE)  # Home's Continue comes back here
 taught = quiz.taught(course, state.progress())
 # Mixed and Endless keep to what the lessons have taught unless widened (the toggle is drawn below them)
-widened = ss.get(f"{PREFIX}.mode") not in ("Mixed", "Endless") or ss.get(EVERYTHING)
+widened = MODE.get() not in ("Mixed", "Endless") or EVERYTHING.get()
 scope = None if widened or not taught.lessons else taught
 pick, which = st.columns([2, 3], vertical_alignment="bottom")
 with pick:
@@ -108,7 +111,7 @@ with pick:
             _("Practise"),
             MODES,
             format_func=lambda m: _mode_name(m, _),
-            key=f"{PREFIX}.mode",
+            key=MODE,
             persist_state="session",
             required=True,
         )
@@ -119,7 +122,7 @@ with which:
         if lesson_ids:
             titles = {lesson.id: f"{lesson.order}. {lesson.title}" for lesson in course.lessons}
             choice = st.selectbox(
-                _("Lesson"), lesson_ids, format_func=titles.__getitem__, key=f"{PREFIX}.lesson", persist_state="session"
+                _("Lesson"), lesson_ids, format_func=titles.__getitem__, key=LESSON, persist_state="session"
             )
         else:
             choice = ""
@@ -131,22 +134,22 @@ with which:
             topics,
             # Translators: a topic in the menu, with the number of its scenarios: "Spoiled tricks (18)".
             format_func=lambda t: _("{topic} ({count})", topic=quiz.topic_title(t, language), count=counts[t]),
-            key=f"{PREFIX}.topic",
+            key=TOPIC,
             persist_state="session",
         )
     elif mode == "Endless":
-        kinds = quiz.ENDLESS_KINDS if scope is None else (quiz.ANY, *(k for k in quiz.KINDS if k in scope.kinds))
+        kinds = quiz.ENDLESS_KINDS if scope is None else (quiz.ANY, *(k for k in KINDS if k in scope.kinds))
         choice = st.selectbox(
             # Translators: the label of the menu of the kinds of scenario the engine makes in Endless mode.
             _("Kind"),
             kinds,
             format_func=lambda k: quiz.kind_name(k, _.lang),
-            key=f"{PREFIX}.kind",
+            key=KIND,
             persist_state="session",
         )
     elif mode == saved_deals.MODE:
         choice = ""
-        saved_deals.my_deals(PREFIX, _seed())  # reads the folder once, into the queue below
+        saved_deals.my_deals(PREFIX, QUEUE, _seed())  # reads the folder once, into the queue below
     else:
         choice = ""
         if scope is None:
@@ -183,10 +186,10 @@ if mode in ("Mixed", "Endless") and taught.lessons:
         help=_("Off: the lessons you have done and the next one. On: the whole course."),
     )
 
-queue: quiz.Queue | None = ss.get(f"{PREFIX}.queue")
+queue = QUEUE.get()
 if queue is None or (queue.mode, queue.choice, queue.scope) != (mode, choice or "", scope):
     queue = quiz.build_queue(course, mode, choice or "", _seed(), scope)
-    ss[f"{PREFIX}.queue"] = queue
+    QUEUE.set(queue)
 
 
 if mode == "Endless":
@@ -222,7 +225,7 @@ elif scenario is None:
             score=tally.text,
         )
     )
-    st.button(_("Start again"), key=f"{PREFIX}.again", on_click=_again, type="primary")
+    st.button(_("Start again"), key=AGAIN, on_click=_again, type="primary")
 else:
     # Translators: where the learner is, above the scenario: "Scenario 3 of 18".
     where = (

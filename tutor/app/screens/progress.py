@@ -10,14 +10,25 @@ import streamlit as st
 
 from tutor.app import lang, learners, progress_view, state
 from tutor.app.markup import md
+from tutor.app.session import Family, Key
 from tutor.i18n import ui
 from tutor.progress.stats import progress_stats
 
-PREFIX = "progress"
+PREFIX = "progress"  # of the learner picker's buttons (tutor.app.learners)
+REVIEW = Key[bool]("progress.review")  # the page's buttons
+LEARN = Key[bool]("progress.learn")
+START_REVIEW = Key[bool]("progress.start-review")
+MASTERY = Key[str]("progress.mastery")  # the tab open
+LESSONS = Key[object]("progress.lessons")  # the mastery tables (their selection)
+TOPICS = Key[object]("progress.topics")
+HARD = Family[bool]("progress.hard.{}")  # "Practise" beside each of the hardest items, by its place
+EXPORT = Key[bool]("progress.export")
+IMPORT = Key[object]("progress.import")  # the uploader
+IMPORTED = Key[str]("progress.imported")  # the file imported already (its id): once per upload
+IMPORT_RESULT = Key[tuple[bool, str]]("progress.import.result")  # whether it was imported, and what to say
 course = state.course()
 progress = state.progress()
 store = state.saved_store(progress)
-ss = st.session_state
 now = time.time()
 stats = progress_stats(progress, course, now)
 guest = learners.is_guest(progress)
@@ -55,7 +66,7 @@ week.metric(
 )
 
 label = ui.ngettext(language, "Review the {n} due now", "Review the {n} due now", stats.due_now)
-if stats.due_now and st.button(label, key=f"{PREFIX}.review", type="primary", icon=":material/event_repeat:"):
+if stats.due_now and st.button(label, key=REVIEW, type="primary", icon=":material/event_repeat:"):
     st.switch_page("screens/review.py")
 
 if not stats.answered:
@@ -67,9 +78,9 @@ if not stats.answered:
         icon=":material/insights:",
     )
     start, review = st.columns(2)
-    if start.button(_("Start the lessons"), key=f"{PREFIX}.learn", icon=":material/menu_book:"):
+    if start.button(_("Start the lessons"), key=LEARN, icon=":material/menu_book:"):
         st.switch_page("screens/learn.py")
-    if review.button(_("Start a review"), key=f"{PREFIX}.start-review", icon=":material/event_repeat:"):
+    if review.button(_("Start a review"), key=START_REVIEW, icon=":material/event_repeat:"):
         st.switch_page("screens/review.py")
 else:
     st.header(_("Accuracy over time"))
@@ -79,13 +90,13 @@ else:
 # --- mastery ---------------------------------------------------------------------------------------------------
 st.header(_("Mastery"))
 st.caption(progress_view.mastery_help(language))
-by_lesson, by_topic = st.tabs([_("By lesson"), _("By topic")], key=f"{PREFIX}.mastery")
+by_lesson, by_topic = st.tabs([_("By lesson"), _("By topic")], key=MASTERY)
 with by_lesson:
     lessons = progress_view.lesson_titles(course, stats.lessons, language)
-    progress_view.draw_mastery(lessons, _("Lesson"), f"{PREFIX}.lessons", language)
+    progress_view.draw_mastery(lessons, _("Lesson"), LESSONS, language)
 with by_topic:
     topics = progress_view.topic_titles(stats.topics, language)
-    progress_view.draw_mastery(topics, _("Topic"), f"{PREFIX}.topics", language)
+    progress_view.draw_mastery(topics, _("Topic"), TOPICS, language)
 
 # --- hardest items -----------------------------------------------------------------------------------------------
 if stats.hardest:
@@ -99,7 +110,7 @@ if stats.hardest:
         page, params = progress_view.practise_link(hard.item, course)
         # Translators: a verb: practise this item now.
         practise = _("Practise")
-        if action.button(practise, key=f"{PREFIX}.hard.{n}", icon=":material/fitness_center:", width="stretch"):
+        if action.button(practise, key=HARD(n), icon=":material/fitness_center:", width="stretch"):
             st.switch_page(page, query_params=params)
 
 # --- export and import ---------------------------------------------------------------------------------------------
@@ -112,7 +123,7 @@ def download(label: str) -> None:
         data=lambda: progress_view.exported_json(progress),  # made when clicked, not on every rerun
         file_name=progress_view.export_file_name(progress.learner),
         mime="application/json",
-        key=f"{PREFIX}.export",
+        key=EXPORT,
         icon=":material/download:",
         on_click="ignore",
     )
@@ -144,12 +155,12 @@ else:
         st.markdown(
             _("**Import** a progress file into {name}'s. Answers already here are skipped.", name=md(progress.learner))
         )
-        upload = st.file_uploader(_("Progress file (JSON)"), type=["json"], key=f"{PREFIX}.import")
-        if upload is not None and ss.get(f"{PREFIX}.imported") != upload.file_id:
-            ss[f"{PREFIX}.imported"] = upload.file_id  # once per uploaded file, not on every rerun
-            ss[f"{PREFIX}.import.result"] = progress_view.import_file(store, upload.getvalue(), language)
+        upload = st.file_uploader(_("Progress file (JSON)"), type=["json"], key=IMPORT)
+        if upload is not None and IMPORTED.get() != upload.file_id:
+            IMPORTED.set(upload.file_id)  # once per uploaded file, not on every rerun
+            IMPORT_RESULT.set(progress_view.import_file(store, upload.getvalue(), language))
             st.rerun()  # the figures above include what was imported
-        outcome = ss.get(f"{PREFIX}.import.result")
+        outcome = IMPORT_RESULT.get()
         if outcome is not None:
             imported, text = outcome
             (st.success if imported else st.error)(text)

@@ -11,6 +11,7 @@ import random
 import streamlit as st
 
 from tutor.app import drill_widgets, lang, state
+from tutor.app.session import Family, Key
 from tutor.app.views import tier_chart_html
 from tutor.content import drills
 from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE, ui
@@ -18,6 +19,16 @@ from tutor.progress.memory import Answer
 
 P = "ranking."  # session-state prefix of this page
 KINDS = ("beats", "order", "tier", "name", "chart")  # the tabs, in order
+SEED = Key[int]("ranking.seed")  # the session's seed of the drills
+NUMBER = Family[int]("ranking.{}.n", 0)  # drills of a kind moved past: the current one's token
+QUESTION = Family[drills.Drill]("ranking.{}.question")  # the current drill of a kind
+NEXT = Family[bool]("ranking.{}.next")
+# The session's score
+ASKED = Key[int]("ranking.asked", 0)
+RIGHT = Key[int]("ranking.right", 0)
+STREAK = Key[int]("ranking.streak", 0)
+BEST = Key[int]("ranking.best", 0)
+TAB = Key[str]("ranking.tab")  # the tab open, by its label
 
 
 def tab_labels(language: str) -> tuple[str, ...]:
@@ -36,16 +47,16 @@ def tab_labels(language: str) -> tuple[str, ...]:
 TABS = tab_labels("en")
 
 
-def keep_tab(key: str, labels: tuple[str, ...]) -> None:
+def keep_tab(key: Key[str], labels: tuple[str, ...]) -> None:
     """The open tab is kept in session state by its label: after a change of language, the same tab's label
     in the new one, so that the learner stays where they were."""
-    chosen = st.session_state.get(key)
+    chosen = key.get()
     if not isinstance(chosen, str) or chosen in labels:
         return
     for other in (*LANGUAGES, PSEUDO_LANGUAGE):
         before = tab_labels(other)
         if chosen in before:
-            st.session_state[key] = labels[before.index(chosen)]
+            key.set(labels[before.index(chosen)])
             return
 
 
@@ -54,34 +65,34 @@ def keep_tab(key: str, labels: tuple[str, ...]) -> None:
 
 def number(kind: str) -> int:
     """How many drills of a kind this session has moved past: the current one's token."""
-    return int(st.session_state.get(f"{P}{kind}.n", 0))
+    return int(NUMBER(kind).value())
 
 
 def drill(kind: str) -> drills.Drill:
     """The current drill of a kind, drawn from the session's seed and the question number."""
-    seed = st.session_state.setdefault(f"{P}seed", random.randrange(2**32))
-    key = f"{P}{kind}.question"
-    if key not in st.session_state:
-        st.session_state[key] = drills.make_drill(kind, random.Random(f"{seed}:{kind}:{number(kind)}"))
-    return st.session_state[key]
+    seed = SEED.setdefault(random.randrange(2**32))
+    key = QUESTION(kind)
+    if not key.is_set():
+        key.set(drills.make_drill(kind, random.Random(f"{seed}:{kind}:{number(kind)}")))
+    return key.value()
 
 
 def keep_score(answer: Answer) -> None:
     """Recorder for the shared drill widgets: the session's score and streak, then the learner's progress."""
     right = all(answer.correct.values())
-    asked = st.session_state.get(f"{P}asked", 0) + 1
-    streak = st.session_state.get(f"{P}streak", 0) + 1 if right else 0
-    st.session_state[f"{P}asked"] = asked
-    st.session_state[f"{P}right"] = st.session_state.get(f"{P}right", 0) + int(right)
-    st.session_state[f"{P}streak"] = streak
-    st.session_state[f"{P}best"] = max(streak, st.session_state.get(f"{P}best", 0))
+    asked = ASKED.value() + 1
+    streak = STREAK.value() + 1 if right else 0
+    ASKED.set(asked)
+    RIGHT.set(RIGHT.value() + int(right))
+    STREAK.set(streak)
+    BEST.set(max(streak, BEST.value()))
     state.progress().record(answer)
 
 
 def next_drill(kind: str) -> None:
     """Forget the current drill of a kind; the next rerun draws a new one."""
-    st.session_state[f"{P}{kind}.n"] = number(kind) + 1
-    st.session_state.pop(f"{P}{kind}.question", None)
+    NUMBER(kind).set(number(kind) + 1)
+    QUESTION(kind).pop()
 
 
 def drill_tab(kind: str) -> None:
@@ -89,7 +100,7 @@ def drill_tab(kind: str) -> None:
     current = drill_widgets.show(f"{P}{kind}", drill(kind), str(number(kind)), keep_score)
     if current.answered:
         # Translators: the button to the next drill, after an answer.
-        st.button(_("Next →"), key=f"{P}{kind}.next", type="primary", on_click=next_drill, args=(kind,))
+        st.button(_("Next →"), key=NEXT(kind), type="primary", on_click=next_drill, args=(kind,))
 
 
 def chart_tab() -> None:
@@ -110,8 +121,8 @@ _ = ui.translator(language)
 st.title(_("Ranking trainer"))
 st.caption(_("Quick drills on the 19 tiers and the eight named cards. Each answer is checked at once."))
 
-asked, right = st.session_state.get(f"{P}asked", 0), st.session_state.get(f"{P}right", 0)
-streak, best = st.session_state.get(f"{P}streak", 0), st.session_state.get(f"{P}best", 0)
+asked, right = ASKED.value(), RIGHT.value()
+streak, best = STREAK.value(), BEST.value()
 st.markdown(
     # Translators: the session's score; keep the ** (bold) and the &nbsp;·&nbsp; separators.
     _(
@@ -124,8 +135,8 @@ st.markdown(
 )
 
 labels = tab_labels(language)
-keep_tab(f"{P}tab", labels)
-tabs = st.tabs(list(labels), key=f"{P}tab", on_change="rerun")
+keep_tab(TAB, labels)
+tabs = st.tabs(list(labels), key=TAB, on_change="rerun")
 for tab, kind in zip(tabs, KINDS, strict=True):
     # Only the open tab is drawn (lazy tabs); .open is None when tabs do not track state: draw them all then.
     if tab.open is False:

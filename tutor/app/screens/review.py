@@ -11,35 +11,41 @@ import time
 import streamlit as st
 
 from tutor.app import drill_widgets, lang, progress_view, quiz, state, views
+from tutor.app.session import Key
 from tutor.content.scenario import Scenario
 from tutor.i18n import ui
 from tutor.progress.memory import Answer
 from tutor.progress.review import ReviewItem, ReviewSession, exists, resolve
 
-PREFIX = "review"
-SESSION = f"{PREFIX}.session"
+PREFIX = "review"  # also of the page's scenario and drill (tutor.app.quiz, tutor.app.drill_widgets)
+SESSION = Key[ReviewSession]("review.session")  # the sitting: what is due, the mistakes to ask again
+LINKED = Key[str]("review.linked")  # the ``?item=`` link applied already
+REASON = Key[tuple[str, str]]("review.reason")  # why the item on screen came, worded when served (by its token)
+PRACTICE = Key[bool]("review.practice")  # the page's buttons
+PROGRESS = Key[bool]("review.progress")
+CHECK = Key[bool]("review.check")
+NEXT = Key[bool]("review.next")
 course = state.course()
 progress = state.progress()
-ss = st.session_state
 
 
 def _session() -> ReviewSession:
     """The sitting's review session, kept for the browser session; a new one for a new learner."""
-    session: ReviewSession | None = ss.get(SESSION)
+    session = SESSION.get()
     if session is None or session.progress is not progress:
         session = ReviewSession(progress, course)
-        ss[SESSION] = session
+        SESSION.set(session)
     return session
 
 
 def _next() -> None:
-    ss[SESSION].next()
+    SESSION.value().next()
 
 
 def _record_drill(answer: Answer) -> None:
     """A drill's answer: recorded by the review session (a mistake comes back), counted in the score (the
     scenario form counts its own)."""
-    ss[SESSION].record(answer)
+    SESSION.value().record(answer)
     tally = quiz.score(PREFIX)
     tally.answered += 1
     tally.right += int(answer.all_correct)
@@ -50,10 +56,10 @@ def _from_query_params(session: ReviewSession) -> None:
     same link again later asks the item again."""
     item = st.query_params.get("item")
     if not item:
-        ss.pop(f"{PREFIX}.linked", None)
+        LINKED.pop()
         return
-    if ss.get(f"{PREFIX}.linked") != item and exists(item, course):
-        ss[f"{PREFIX}.linked"] = item
+    if LINKED.get() != item and exists(item, course):
+        LINKED.set(item)
         del st.query_params["item"]  # a reload does not ask it again
         found = resolve(item, course)
         canonical = item if isinstance(found, Scenario) or found is None else found.id  # as answers record it
@@ -96,22 +102,22 @@ if entry is None or found is None:
         # Translators: {when} is a time in words from the Progress page's wording, e.g. "in 3 days".
         st.markdown(_("The next review is due **{when}**.", when=progress_view.when(following, now, language)))
     practise, look = st.columns(2)
-    if practise.button(_("Practise freely"), key=f"{PREFIX}.practice", icon=":material/quiz:"):
+    if practise.button(_("Practise freely"), key=PRACTICE, icon=":material/quiz:"):
         st.switch_page("screens/practice.py")
-    if look.button(_("See your progress"), key=f"{PREFIX}.progress", icon=":material/insights:"):
+    if look.button(_("See your progress"), key=PROGRESS, icon=":material/insights:"):
         st.switch_page("screens/progress.py")
-    st.button(_("Check again"), key=f"{PREFIX}.check", on_click=_next, type="tertiary", icon=":material/refresh:")
+    st.button(_("Check again"), key=CHECK, on_click=_next, type="tertiary", icon=":material/refresh:")
     st.stop()
 
 token = f"{session.served}:{entry.item}"  # one showing: the same item asked again later starts afresh
-reason = ss.get(f"{PREFIX}.reason")
+reason = REASON.get()
 if reason is None or reason[0] != token:  # worded when served: answering it must not change why it came
     reason = (token, progress_view.reason(entry, course, progress, now, language))
-    ss[f"{PREFIX}.reason"] = reason
+    REASON.set(reason)
 st.markdown(reason[1])
 if isinstance(found, Scenario):
     answered = quiz.play(PREFIX, found, token, record=session.record).submitted
 else:
     answered = drill_widgets.show(PREFIX, found, token, _record_drill).answered
 if answered:
-    st.button(_("Next →"), key=f"{PREFIX}.next", on_click=_next, type="primary")
+    st.button(_("Next →"), key=NEXT, on_click=_next, type="primary")

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import streamlit as st
 
 from tutor.app import lang, state
 from tutor.app.cardsvg import cards_html
 from tutor.app.gestures import gesture_svg, gestures_html
-from tutor.app.reveal import md, step_md, steps_md
+from tutor.app.markup import md
+from tutor.app.reveal import step_md, steps_md
+from tutor.app.session import Family, Key
 from tutor.app.signal_search import EXAMPLES, example_label, search
 from tutor.app.views import signals_table_html
 from tutor.content import drills
@@ -23,9 +26,35 @@ from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE, ui
 from tutor.i18n.sentences import format_value
 from tutor.progress.memory import Answer
 
-P = "signals."  # session-state prefix of this page
 TABS = ("lookup", "table", "quiz", "hand")  # the tabs' ids; their labels follow the language
 QUIZ_SIZE = 5
+SEED = Key[int]("signals.seed")  # the session's seed of the quizzes and the hands dealt
+TAB = Key[str]("signals.tab")  # the tab open, by its label
+# Look up
+SEARCH = Key[str]("signals.search")
+EXAMPLE = Key[str | None]("signals.example")  # an example chip picked: put in the search box, then unpicked
+# The quiz: its questions, their number (each quiz's widgets have keys of their own), the answers checked
+QUIZ = Key[tuple[drills.SignalDrill, ...]]("signals.quiz")
+QUIZ_NUMBER = Key[int]("signals.quiz.n", 0)
+QUIZ_SHOWN_AT = Key[float]("signals.quiz.shown_at", factory=time.time)
+QUIZ_VERDICTS = Key[tuple[drills.Verdict, ...] | None]("signals.quiz.verdicts")
+QUIZ_MISSING = Key[bool]("signals.quiz.missing")  # "Check" pressed with a question unanswered
+QUIZ_ANSWER = Family[str | None]("signals.quiz.{}.q{}")  # by the quiz's number and the question's
+QUIZ_CHECK = Key[bool]("signals.quiz.check")
+QUIZ_NEW = Key[bool]("signals.quiz.new")
+# What should I signal? The hand, its number and version (its widgets' keys carry the version), the answer
+HAND = Key[tuple[Card, ...]]("signals.hand")
+HAND_NUMBER = Key[int]("signals.hand.n", 0)
+HAND_VERSION = Key[int]("signals.hand.version", 0)
+HAND_SHOWN_AT = Key[float]("signals.hand.shown_at", factory=time.time)
+HAND_ERROR = Key[str | None]("signals.hand.error")  # why the hand typed cannot be read
+HAND_CHECKED = Key[bool]("signals.hand.checked")
+HAND_ANSWER = Key[tuple[list[str], int, bool, bool]]("signals.hand.answer")  # given, aces, and both right?
+HAND_WIDGET = Family[Any]("signals.hand.{}.{}")  # by the widget's name and the hand's version
+HAND_CHECK = Key[bool]("signals.hand.check")
+TYPED = Key[str]("signals.typed")  # a hand typed by the learner
+DEAL = Key[bool]("signals.deal")
+DEAL_AGAIN = Key[bool]("signals.deal.again")
 
 
 def tab_labels(language: str) -> tuple[str, ...]:
@@ -52,7 +81,7 @@ def decision(language: str) -> str:
 
 
 def seed() -> int:
-    return st.session_state.setdefault(f"{P}seed", random.randrange(2**32))
+    return SEED.setdefault(random.randrange(2**32))
 
 
 # --- look up ----------------------------------------------------------------------------------------------
@@ -60,10 +89,10 @@ def seed() -> int:
 
 def use_example() -> None:
     """An example chip puts its word in the search box."""
-    picked = st.session_state.get(f"{P}example")
+    picked = EXAMPLE.get()
     if picked:
-        st.session_state[f"{P}search"] = example_label(picked, lang.current())
-    st.session_state[f"{P}example"] = None
+        SEARCH.set(example_label(picked, lang.current()))
+    EXAMPLE.set(None)
 
 
 def signal_card(s: Signal) -> None:
@@ -95,7 +124,7 @@ def lookup_tab() -> None:
     examples = ", ".join(example_label(e, language) for e in EXAMPLES if e not in ("mordienne",))
     st.text_input(
         _("Search by card, name, situation or gesture"),
-        key=f"{P}search",
+        key=SEARCH,
         # Translators: the search box's placeholder; {examples} is a list of example searches.
         placeholder=_("e.g. {examples}", examples=examples),
     )
@@ -104,10 +133,10 @@ def lookup_tab() -> None:
         _("Try"),
         EXAMPLES,
         format_func=lambda e: example_label(e, language),
-        key=f"{P}example",
+        key=EXAMPLE,
         on_change=use_example,
     )
-    text = st.session_state.get(f"{P}search", "") or ""
+    text = SEARCH.get() or ""
     found = search(text, language)
     if found.card is not None:
         st.markdown(cards_html([found.card], width=72), unsafe_allow_html=True)
@@ -149,31 +178,30 @@ def table_tab() -> None:
 
 
 def quiz() -> tuple[drills.SignalDrill, ...]:
-    key = f"{P}quiz"
-    if key not in st.session_state:
-        number = st.session_state.setdefault(f"{P}quiz.n", 0)
-        st.session_state[key] = drills.signal_quiz(random.Random(f"{seed()}:quiz:{number}"), QUIZ_SIZE)
-        st.session_state[f"{P}quiz.shown_at"] = time.time()
-        st.session_state[f"{P}quiz.verdicts"] = None
-    return st.session_state[key]
+    if not QUIZ.is_set():
+        number = QUIZ_NUMBER.setdefault()
+        QUIZ.set(drills.signal_quiz(random.Random(f"{seed()}:quiz:{number}"), QUIZ_SIZE))
+        QUIZ_SHOWN_AT.set(time.time())
+        QUIZ_VERDICTS.set(None)
+    return QUIZ.value()
 
 
-def quiz_key(i: int) -> str:
-    return f"{P}quiz.{st.session_state.get(f'{P}quiz.n', 0)}.q{i}"
+def quiz_key(i: int) -> Key[str | None]:
+    return QUIZ_ANSWER(QUIZ_NUMBER.value(), i)
 
 
 def check_quiz() -> None:
     questions = quiz()
-    if st.session_state.get(f"{P}quiz.verdicts") is not None:
+    if QUIZ_VERDICTS.get() is not None:
         return
-    given = [st.session_state.get(quiz_key(i)) for i in range(len(questions))]
+    given = [quiz_key(i).get() for i in range(len(questions))]
     if any(g is None for g in given):
-        st.session_state[f"{P}quiz.missing"] = True
+        QUIZ_MISSING.set(True)
         return
-    st.session_state[f"{P}quiz.missing"] = False
+    QUIZ_MISSING.set(False)
     verdicts = tuple(drills.check(q, g) for q, g in zip(questions, given, strict=True))
-    st.session_state[f"{P}quiz.verdicts"] = verdicts
-    seconds = (time.time() - st.session_state.get(f"{P}quiz.shown_at", time.time())) / len(questions)
+    QUIZ_VERDICTS.set(verdicts)
+    seconds = (time.time() - QUIZ_SHOWN_AT.value()) / len(questions)
     for q, v in zip(questions, verdicts, strict=True):
         state.progress().record(
             Answer(q.id, "drill-signal", {"answer": v.given}, {"answer": v.correct}, round(seconds, 2))
@@ -181,9 +209,9 @@ def check_quiz() -> None:
 
 
 def new_quiz() -> None:
-    st.session_state[f"{P}quiz.n"] = st.session_state.get(f"{P}quiz.n", 0) + 1
-    st.session_state.pop(f"{P}quiz", None)
-    st.session_state[f"{P}quiz.verdicts"] = None
+    QUIZ_NUMBER.set(QUIZ_NUMBER.value() + 1)
+    QUIZ.pop()
+    QUIZ_VERDICTS.set(None)
 
 
 def quiz_question(q: drills.SignalDrill, language: str) -> str:
@@ -215,7 +243,7 @@ def quiz_tab() -> None:
     language = lang.current()
     _ = ui.translator(language)
     questions = quiz()
-    verdicts = st.session_state.get(f"{P}quiz.verdicts")
+    verdicts = QUIZ_VERDICTS.get()
     st.markdown("## " + ui.ngettext(language, "{n} quick question", "{n} quick questions", QUIZ_SIZE))
     for i, q in enumerate(questions):
         st.radio(
@@ -238,8 +266,8 @@ def quiz_tab() -> None:
                 )
             st.caption(" ".join(step_md(x) for x in v.explanation))
     if verdicts is None:
-        st.button(_("Check my answers"), key=f"{P}quiz.check", type="primary", on_click=check_quiz)
-        if st.session_state.get(f"{P}quiz.missing"):
+        st.button(_("Check my answers"), key=QUIZ_CHECK, type="primary", on_click=check_quiz)
+        if QUIZ_MISSING.get():
             st.warning(
                 ui.ngettext(
                     language, "Answer the {n} question first.", "Answer all {n} questions first.", len(questions)
@@ -253,7 +281,7 @@ def quiz_tab() -> None:
         else:
             score = _("Score: {right} / {total}", right=right, total=len(verdicts))
         st.markdown("### " + score)
-        st.button(_("New quiz"), key=f"{P}quiz.new", type="primary", on_click=new_quiz)
+        st.button(_("New quiz"), key=QUIZ_NEW, type="primary", on_click=new_quiz)
 
 
 # --- what should I signal? --------------------------------------------------------------------------------
@@ -261,43 +289,43 @@ def quiz_tab() -> None:
 
 def deal_hand() -> None:
     """Deal a new random hand of nine, from the session's seed."""
-    number = st.session_state.get(f"{P}hand.n", 0) + 1
-    st.session_state[f"{P}hand.n"] = number
+    number = HAND_NUMBER.value() + 1
+    HAND_NUMBER.set(number)
     set_hand(drills.deal_hand(random.Random(f"{seed()}:hand:{number}")))
 
 
 def use_typed_hand() -> None:
     """Read the typed hand; a bad card leaves a one-line error and keeps the previous hand."""
-    text = st.session_state.get(f"{P}typed", "") or ""
+    text = TYPED.get() or ""
     try:
         hand = drills.parse_hand(text, lang.current())
     except RuleViolation as error:
-        st.session_state[f"{P}hand.error"] = error.message
+        HAND_ERROR.set(error.message)
         return
     set_hand(hand)
 
 
 def set_hand(hand: tuple[Card, ...]) -> None:
-    st.session_state[f"{P}hand"] = hand
-    st.session_state[f"{P}hand.error"] = None
-    st.session_state[f"{P}hand.checked"] = False
-    st.session_state[f"{P}hand.version"] = st.session_state.get(f"{P}hand.version", 0) + 1
-    st.session_state[f"{P}hand.shown_at"] = time.time()
+    HAND.set(hand)
+    HAND_ERROR.set(None)
+    HAND_CHECKED.set(False)
+    HAND_VERSION.set(HAND_VERSION.value() + 1)
+    HAND_SHOWN_AT.set(time.time())
 
 
-def hand_widget_key(name: str) -> str:
+def hand_widget_key(name: str) -> Key[Any]:
     """Widget keys carry the hand's version, so a new hand starts with empty answers."""
-    return f"{P}hand.{name}.{st.session_state.get(f'{P}hand.version', 0)}"
+    return HAND_WIDGET(name, HAND_VERSION.value())
 
 
 def check_hand() -> None:
-    hand = st.session_state[f"{P}hand"]
-    picked = st.session_state.get(hand_widget_key("picked")) or []
-    aces = int(st.session_state.get(hand_widget_key("aces")) or 0)
+    hand = HAND.value()
+    picked = hand_widget_key("picked").get() or []
+    aces = int(hand_widget_key("aces").get() or 0)
     signals_right, aces_right = drills.check_hand_signals(hand, picked, aces)
-    st.session_state[f"{P}hand.checked"] = True
-    st.session_state[f"{P}hand.answer"] = (list(picked), aces, signals_right, aces_right)
-    seconds = time.time() - st.session_state.get(f"{P}hand.shown_at", time.time())
+    HAND_CHECKED.set(True)
+    HAND_ANSWER.set((list(picked), aces, signals_right, aces_right))
+    seconds = time.time() - HAND_SHOWN_AT.value()
     state.progress().record(
         Answer(
             item="hand-signals:" + ":".join(sorted(str(c) for c in hand)),
@@ -313,31 +341,29 @@ def hand_tab() -> None:
     language = lang.current()
     _ = ui.translator(language)
     st.markdown("## " + _("What should I signal with this hand?"))
-    if f"{P}hand" not in st.session_state:
+    if not HAND.is_set():
         deal_hand()
     left, right = st.columns([1, 2], vertical_alignment="bottom")
-    left.button(
-        _("Deal me a hand"), icon=":material/playing_cards:", key=f"{P}deal", type="primary", on_click=deal_hand
-    )
+    left.button(_("Deal me a hand"), icon=":material/playing_cards:", key=DEAL, type="primary", on_click=deal_hand)
     right.text_input(
         _("…or type your own hand (cards separated by commas or spaces), then press Enter"),
-        key=f"{P}typed",
+        key=TYPED,
         placeholder="3-coins, A-cups, A-clubs, 9-swords, 2-clubs, 5-cups, 6-cups, 7-cups, 8-cups",
         on_change=use_typed_hand,
     )
-    error = st.session_state.get(f"{P}hand.error")
+    error = HAND_ERROR.get()
     if error:
         # Translators: {error} is the engine's reason, e.g. "'10-cups' is not a card".
         st.error(_("That hand cannot be read: {error}.", error=md(error)), icon=None)
-    hand = st.session_state[f"{P}hand"]
-    checked = bool(st.session_state.get(f"{P}hand.checked"))
+    hand = HAND.value()
+    checked = bool(HAND_CHECKED.get())
     result = hand_signals(hand) if checked else None
     worth = [c for c in hand if any(c in drills.signal_cards(s) for s in result.signals)] if result else []
     st.markdown(
         f'<div style="margin:6px 0 14px 0">{cards_html(hand, width=78, highlight=worth)}</div>', unsafe_allow_html=True
     )
 
-    answered = st.session_state.get(f"{P}hand.answer") if checked else None
+    answered = HAND_ANSWER.get() if checked else None
     _unused, aces, signals_right, aces_right = answered or ([], 0, False, False)
     st.multiselect(
         _("The signals to give (pick all that apply)"),
@@ -356,7 +382,7 @@ def hand_tab() -> None:
         disabled=checked,
     )
     if not checked:
-        st.button(_("Check"), key=f"{P}hand.check", type="primary", on_click=check_hand)
+        st.button(_("Check"), key=HAND_CHECK, type="primary", on_click=check_hand)
         return
     assert result is not None
     engine_says = ", ".join(f"`{s.id}`" for s in result.signals)
@@ -372,7 +398,7 @@ def hand_tab() -> None:
         # Translators: {aces} is how many aces to show, {given} the learner's number.
         st.error(_("✗ Aces: {aces}, not {given}", aces=result.aces, given=aces), icon=None)
     st.markdown(steps_md(result.explanation))
-    st.button(_("Deal me another hand"), key=f"{P}deal.again", on_click=deal_hand)
+    st.button(_("Deal me another hand"), key=DEAL_AGAIN, on_click=deal_hand)
 
 
 # --- the page ---------------------------------------------------------------------------------------------
@@ -381,12 +407,12 @@ def hand_tab() -> None:
 def tabs_in(language: str) -> list[str]:
     """The tabs' labels; a tab chosen in another language is carried over to its label in this one."""
     labels = list(tab_labels(language))
-    chosen = st.session_state.get(f"{P}tab")
+    chosen = TAB.get()
     if isinstance(chosen, str) and chosen not in labels:
         for other in (*LANGUAGES, PSEUDO_LANGUAGE):
             before = tab_labels(other)
             if chosen in before:
-                st.session_state[f"{P}tab"] = labels[before.index(chosen)]
+                TAB.set(labels[before.index(chosen)])
                 break
     return labels
 
@@ -400,7 +426,7 @@ st.caption(
         "Look them up, read the table, test yourself, and practise on a hand."
     )
 )
-tabs = st.tabs(tabs_in(_language), key=f"{P}tab", on_change="rerun")
+tabs = st.tabs(tabs_in(_language), key=TAB, on_change="rerun")
 for tab, draw in zip(tabs, (lookup_tab, table_tab, quiz_tab, hand_tab), strict=True):
     if tab.open is False:  # lazy tabs: only the open one is drawn
         continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tutor.content.drafting import Data, Draft, Drafting, codes, pick_ask
@@ -11,14 +12,18 @@ from tutor.content.outcomes import Shape
 from tutor.content.reader import MISSING, Missing, Reader
 from tutor.content.texts import Text, _
 from tutor.engine import PACK, SEATS, Card, Chant, Explained, Seat, chant, eldest_of, parse_card
+from tutor.engine.frozen_map import freeze_fields
 
 
 @dataclass(frozen=True)
 class ChantSetup(Setup):
     dealer: Seat
     talon: tuple[Card, ...]
-    agree: dict[Seat, bool]
-    hands: dict[Seat, tuple[Card, ...]]
+    agree: Mapping[Seat, bool]  # FrozenMaps (plain dicts given are frozen): a setup is hashable
+    hands: Mapping[Seat, tuple[Card, ...]]
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "agree", "hands")
 
 
 def _read(r: Reader, s: dict[object, object]) -> ChantSetup | Missing:
@@ -45,7 +50,7 @@ def _solve(setup: ChantSetup, mordienne: bool) -> Explained:
 
 def _accepts(key: str, given: object, result: Explained, partial: bool) -> bool | None:
     """The cards kept: where equal cards straddle the line between kept and discarded, any of them will do."""
-    if key != "keep" or not isinstance(result, Chant) or not isinstance(given, dict):
+    if key != "keep" or not isinstance(result, Chant) or not isinstance(given, Mapping):
         return None
     seats = {Seat.parse(s): {parse_card(c) for c in cards} for s, cards in given.items()}
     complete = partial or set(seats) == set(result.keeps)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tutor.content.drafting import (
@@ -35,6 +36,7 @@ from tutor.engine import (
     score_deal,
     shuffle_and_deal,
 )
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.scoring import TRICKS_PER_DEAL
 
 
@@ -44,8 +46,11 @@ class DealScoringSetup(Setup):
 
     tricks: tuple[Seat | None, ...] | None = None
     dealer: Seat | None = None
-    hands: dict[Seat, tuple[Card, ...]] | None = None
+    hands: Mapping[Seat, tuple[Card, ...]] | None = None  # a FrozenMap (a plain dict given is frozen)
     plays: tuple[tuple[Card, ...], ...] | None = None
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "hands")
 
 
 def _read(r: Reader, s: dict[object, object]) -> DealScoringSetup | Missing:
@@ -192,7 +197,7 @@ def _play(
     rng: random.Random,
     card_play: CardPlay,
     dealer: Seat,
-    hands: dict[Seat, tuple[Card, ...]],
+    hands: Mapping[Seat, tuple[Card, ...]],
     hero: Seat | None,
     start: int,
 ) -> DealState:

@@ -6,6 +6,7 @@ Every hand is shown and the position is solved double dummy (:mod:`tutor.engine.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -16,6 +17,7 @@ from tutor.content.reader import MISSING, Missing, Reader
 from tutor.content.texts import _
 from tutor.engine import SEATS, TIERS, Card, DealState, Explained, RuleViolation, Seat, parse_card, shuffle_and_deal
 from tutor.engine.errors import PathPart, short
+from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.position import Position
 from tutor.engine.scoring import TRICKS_PER_DEAL
 from tutor.engine.solver import solve_position
@@ -28,8 +30,11 @@ class PlaySetup(Setup):
     tricks: tuple[Seat | None, ...]
     leader: Seat
     plays: tuple[Card, ...]
-    hands: dict[Seat, tuple[Card, ...]]
-    hand_keys: dict[Seat, PathPart] = field(default_factory=dict, compare=False)  # each seat's key as written
+    hands: Mapping[Seat, tuple[Card, ...]]  # FrozenMaps (plain dicts given are frozen): a setup is hashable
+    hand_keys: Mapping[Seat, PathPart] = field(default_factory=dict, compare=False)  # each seat's key as written
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "hands", "hand_keys")
 
     @property
     def to_play(self) -> Seat:

@@ -1,0 +1,30 @@
+"""The Practice page's session state: what is practised and the queue of its scenarios.
+
+The page (``screens/practice.py``) keeps these keys; another page asks here (:func:`current_queue`: Home's
+Continue says where Practice was left), never reading them itself.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tutor.app import quiz
+from tutor.app.session import Key
+
+PREFIX: Final = "practice"  # also the prefix of the page's scenario (tutor.app.quiz) and its saved deals
+QUEUE = Key[quiz.Queue]("practice.queue")  # the scenarios of the choice, and where the learner is in them
+SEED = Key[int]("practice.seed")  # the session's seed of the shuffles and the generated scenarios
+LINKED = Key[str]("practice.linked")  # the deep link applied already
+# The page's controls (their widget keys): the mode, and the lesson, topic or kind practised
+MODE = Key[str]("practice.mode")
+LESSON = Key[str]("practice.lesson")
+TOPIC = Key[str]("practice.topic")
+KIND = Key[str]("practice.kind")
+EVERYTHING = Key[bool]("practice.everything")  # Mixed and Endless beyond what the lessons have taught
+AGAIN = Key[bool]("practice.again")  # "Start again" at the end of a set
+
+
+def current_queue() -> quiz.Queue | None:
+    """The queue Practice was left at, if the page was shown this session."""
+    queue = QUEUE.get()
+    return queue if isinstance(queue, quiz.Queue) else None
