@@ -7,7 +7,7 @@ fixed seeds and counts, over every trick they show (a trick scenario's four card
 plays, a game's deals given trick by trick): the share of spoiled tricks, and the share of nine-trick
 deals with no winner (every trick spoiled). Beside them, the same figures in real play, measured in the
 same run: ``--deals`` random deals played out by the bots' policy (``tutor.engine.natural_card.base_choice``), and
-the same deals played with random legal cards. The issue's aim: about a quarter of generated tricks
+the same deals played with random legal cards. The aim: about a quarter of generated tricks
 spoiled (a bias towards teaching moments, not a flood of them) and at most 2% of deals with no winner.
 Prints figures, asserts nothing.
 """

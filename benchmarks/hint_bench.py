@@ -4,7 +4,7 @@
 
 Positions come from random deals played with random cards up to a point: a third in the first trick,
 a third mid-deal (tricks 4-6), a third late (tricks 8-9). Each position's hint is timed ``--repeats``
-times (the median is kept) after one warm-up call. The issue's target is 2,000 playouts within 150 ms.
+times (the median is kept) after one warm-up call. The target is 2,000 playouts within 150 ms.
 Prints figures, asserts nothing.
 """
 

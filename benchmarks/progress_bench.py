@@ -4,7 +4,7 @@ how soon a locked file is reported as busy, and what checking an import costs.
     .venv/bin/python benchmarks/progress_bench.py [--records 500] [--answers 10000] [--runs 7] [--dir DIR]
 
 Everything runs on a real SQLite file (WAL) in a temporary folder (``--dir`` to choose the disk).
-Prints medians, each beside a floor measured in the same run; asserts nothing. Targets (issue #5):
+Prints medians, each beside a floor measured in the same run; asserts nothing. Targets:
 recording under 5 ms (median), the Progress page's server time under 200 ms with 10,000 answers; (issue
 #10) a locked file reported well under a second after the first page asks for it.
 """
