@@ -226,17 +226,7 @@ class ProgressDB:
         found = self._guest_id(token)
         if found is None and create:
             with self.using(write=True) as conn:
-                found = _guest_row(conn, token)  # another tab of the same browser may have just made it
-                if found is None:
-                    now = time.time()
-                    cursor = conn.execute(
-                        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)",
-                        (GUEST_NAME, f"\x00guest:{token}", now),
-                    )
-                    found = int(cursor.lastrowid or 0)
-                    conn.execute(
-                        "INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, found, now)
-                    )
+                found = guest_row(conn, token)
         return None if found is None else SqliteProgress.of_id(self, found)
 
     def _guest_id(self, token: str) -> int | None:
@@ -521,6 +511,21 @@ def _guest_row(conn: sqlite3.Connection, token: str) -> int | None:
     return None if row is None else int(row[0])
 
 
+def guest_row(conn: sqlite3.Connection, token: str) -> int:
+    """The learner id of the guest holding ``token``, their profile made now if they have none (inside the
+    caller's write transaction: another tab of the same browser may have just made it)."""
+    found = _guest_row(conn, token)
+    if found is not None:
+        return found
+    now = time.time()
+    cursor = conn.execute(
+        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (GUEST_NAME, f"\x00guest:{token}", now)
+    )
+    made = int(cursor.lastrowid or 0)
+    conn.execute("INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, made, now))
+    return made
+
+
 def _load_summary(conn: sqlite3.Connection, learner_id: int) -> _Summary:
     answered: set[str] = set()
     solved: set[str] = set()
@@ -547,6 +552,9 @@ def _card(conn: sqlite3.Connection, learner_id: int, item: str) -> ItemState | N
         f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND item = ?", (learner_id, item)
     ).fetchone()
     return None if row is None else state_from_row(row)
+
+
+card_of = _card  # for writes made outside this module (tutor.progress.backlog)
 
 
 def insert_answer(conn: sqlite3.Connection, learner_id: int, answer: Answer) -> bool:
