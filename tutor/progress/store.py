@@ -557,32 +557,35 @@ def _card(conn: sqlite3.Connection, learner_id: int, item: str) -> ItemState | N
 card_of = _card  # for writes made outside this module (tutor.progress.backlog)
 
 
+INSERT_ANSWER = (
+    "INSERT OR IGNORE INTO answers (learner_id, uid, item, kind, given, correct, all_correct, answered_at, seconds)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SAVE_CARD = f"INSERT OR REPLACE INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+
+def answer_row(learner_id: int, answer: Answer) -> tuple[object, ...]:
+    """The values of :data:`INSERT_ANSWER` for ``answer``."""
+    return (
+        learner_id,
+        answer.uid,
+        answer.item,
+        answer.kind,
+        json.dumps({str(k): str(v) for k, v in answer.given.items()}, ensure_ascii=False),
+        json.dumps({str(k): bool(v) for k, v in answer.correct.items()}),
+        int(answer.all_correct),
+        answer.at,
+        answer.seconds,
+    )
+
+
 def insert_answer(conn: sqlite3.Connection, learner_id: int, answer: Answer) -> bool:
     """Add ``answer`` to the learner's answers unless its uid is there already; whether it was added."""
-    return bool(
-        conn.execute(
-            "INSERT OR IGNORE INTO answers (learner_id, uid, item, kind, given, correct, all_correct, answered_at,"
-            " seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                learner_id,
-                answer.uid,
-                answer.item,
-                answer.kind,
-                json.dumps({str(k): str(v) for k, v in answer.given.items()}, ensure_ascii=False),
-                json.dumps({str(k): bool(v) for k, v in answer.correct.items()}),
-                int(answer.all_correct),
-                answer.at,
-                answer.seconds,
-            ),
-        ).rowcount
-    )
+    return bool(conn.execute(INSERT_ANSWER, answer_row(learner_id, answer)).rowcount)
 
 
 def save_card(conn: sqlite3.Connection, learner_id: int, state: ItemState) -> None:
-    conn.execute(
-        f"INSERT OR REPLACE INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (learner_id, *card_row(state)),
-    )
+    conn.execute(SAVE_CARD, (learner_id, *card_row(state)))
 
 
 def open_progress(learner: str, path: Path | str | None = None) -> tuple[Progress, str | None]:
