@@ -102,8 +102,10 @@ def test_an_import_killed_half_way_leaves_whole_items_and_is_finished_by_importi
         assert len(ann.history) == 4000 and len(ann.item_states()) == 1000
         first = json.loads(source.read_text(encoding="utf-8"))["answers"]
         for state in ann.item_states():
-            mine = [a for a in first if a["item"] == state.item]
-            assert state == replay(state.item, [(a["kind"], a["correct"]["winner"], a["seconds"], a["at"]) for a in mine])
+            mine = [
+                (a["kind"], a["correct"]["winner"], a["seconds"], a["at"]) for a in first if a["item"] == state.item
+            ]
+            assert state == replay(state.item, mine)
 
 
 BYSTANDER = textwrap.dedent(
