@@ -564,6 +564,11 @@ INSERT_ANSWER = (
 SAVE_CARD = f"INSERT OR REPLACE INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 
 
+# json.dumps with options makes an encoder on every call: an import of 200,000 answers makes 400,000 of them.
+_GIVEN = json.JSONEncoder(ensure_ascii=False).encode
+_CORRECT = json.JSONEncoder().encode
+
+
 def answer_row(learner_id: int, answer: Answer) -> tuple[object, ...]:
     """The values of :data:`INSERT_ANSWER` for ``answer``."""
     return (
@@ -571,8 +576,8 @@ def answer_row(learner_id: int, answer: Answer) -> tuple[object, ...]:
         answer.uid,
         answer.item,
         answer.kind,
-        json.dumps({str(k): str(v) for k, v in answer.given.items()}, ensure_ascii=False),
-        json.dumps({str(k): bool(v) for k, v in answer.correct.items()}),
+        _GIVEN({str(k): str(v) for k, v in answer.given.items()}),
+        _CORRECT({str(k): bool(v) for k, v in answer.correct.items()}),
         int(answer.all_correct),
         answer.at,
         answer.seconds,

@@ -251,7 +251,6 @@ def _check_answer(n: int, raw: object, latest: float, problems: list[Problem]) -
         )
         return None
     uid = raw.get("uid")
-    where = _answer_at(n, uid[:12] if isinstance(uid, str) and _UID.match(uid) else None)
     found: list[Problem] = []
     missing = [key for key in ANSWER_KEYS if key not in raw]
     if missing:
@@ -296,6 +295,7 @@ def _check_answer(n: int, raw: object, latest: float, problems: list[Problem]) -
             )
         )
     if found:
+        where = _answer_at(n, uid[:12] if isinstance(uid, str) and _UID.match(uid) else None)  # made only when needed
         problems.append(at_entry(where, found))
         return None
     # Checked above: each is a problem otherwise.
