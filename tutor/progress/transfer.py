@@ -34,9 +34,14 @@ Import checks the whole file before writing anything, and with any problem impor
   its values), so that the app words it in the learner's language; ``str()`` of a problem or of
   :class:`ImportRejected` is the English (the CLI's).
 
-Then, in one transaction, answers are merged by ``uid`` (an answer already there, or repeated in the file,
-is skipped, so importing twice adds nothing), reads are merged, and the review card of every item that
-gained answers is **re-derived by replaying all of the learner's answers to it in time order**. The file's
+Then answers are merged by ``uid`` (an answer already there, or repeated in the file, is skipped, so
+importing twice adds nothing), reads are merged, and the review card of every item that gained answers is
+**re-derived by replaying all of the learner's answers to it in time order**. This goes in short
+transactions of whole items (:data:`CHUNK` answers at most), each with its items' cards, worked out before
+the transaction (one read of the learner's answers for the whole import) and checked inside it against the
+file (an item someone answered meanwhile is replayed again there); between two, the write lock is left free
+at least as long as it was held, so another writer never waits long. An import cut short leaves whole items
+only, and importing the same file again finishes it. The file's
 ``cards`` are informative only (checked to be a list, not read): replaying is deterministic (no fuzz),
 gives exactly the card the learner would have had, and merges correctly when both sides answered the same
 item at interleaved times, which no rule for combining two cards can do.
