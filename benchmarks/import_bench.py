@@ -145,7 +145,8 @@ def main() -> None:
                 floors.append(floor(Path(name), text))
         print(
             f"{size:,} answers on distinct items ({len(text) / 2**20:.1f} MB): import {statistics.median(times):.2f} s"
-            f" (runs {', '.join(f'{t:.2f}' for t in times)}; CPU {statistics.median(cpus):.2f} s); floor, a plain insert loop "
+            f" (runs {', '.join(f'{t:.2f}' for t in times)}; CPU {statistics.median(cpus):.2f} s);"
+            " floor, a plain insert loop "
             f"{statistics.median(floors):.2f} s; bystander: longest wait {max(longest) * 1000:.0f} ms"
             f" (median of the runs' longest {statistics.median(longest) * 1000:.0f} ms), {writes} writes,"
             f" {failed} refused"
