@@ -246,6 +246,11 @@ class ProgressDB:
                 card = replay(item, [(kind, bool(right), seconds, at) for kind, right, seconds, at in answers])
                 if card is not None:
                     save_card(conn, into, card)
+            # The guest's game of the Play page goes with it, unless the learner has one saved already.
+            conn.execute(
+                "UPDATE OR IGNORE games SET owner = ?, learner_id = ? WHERE learner_id = ?",
+                (f"learner:{into}", into, guest),
+            )
             conn.execute("DELETE FROM learners WHERE id = ?", (guest,))  # its answers left, cards, reads, guests row
         return int(moved)
 
