@@ -195,3 +195,68 @@ def test_a_second_tab_of_a_guest_named_in_the_first_carries_on_as_a_guest(
     with ProgressDB(db_path) as db:
         fresh = db.guest(browser.jar[guest.COOKIE], create=False)
         assert fresh is not None and fresh.totals == (1, 0)
+
+
+# --- the browser remembers the learner it chose; the token never reaches the page --------------------------
+
+
+def test_a_named_learner_goes_on_through_a_reload_a_new_tab_and_a_deep_link_until_not_you(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser = Browser(monkeypatch)
+    at = browser.open()
+    add_learner(at, "Maëlle")  # "Add and start"
+    practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    for again in (
+        browser.open(),  # a reload
+        browser.open("screens/review.py"),  # a new tab
+        browser.open("screens/practice.py", scenario="spoiled-aces"),  # a deep link
+    ):
+        progress = again.session_state["progress"]
+        assert not learners.is_guest(progress) and progress.learner == "Maëlle" and progress.totals == (1, 1)
+        assert again.selectbox(key="learner.choice").value == "Maëlle"
+        assert "This browser remembers you: a reload or a link goes on as **Maëlle**." in sidebar_text(again)
+    linked = again
+    assert linked.session_state["practice.attempt"].scenario.id == "spoiled-aces"
+    assert "play.match" not in Browser(monkeypatch).open().session_state  # another browser: a guest
+    assert learners.is_guest(Browser(monkeypatch).open().session_state["progress"])
+
+    click(linked, "learner.not_you")  # "Not you?"
+    assert learners.is_guest(linked.session_state["progress"]) and linked.session_state["progress"].totals == (0, 0)
+    later = browser.open()
+    assert learners.is_guest(later.session_state["progress"]), "the browser forgot Maëlle"
+    choose(later, "Maëlle")  # choosing, not only adding, is remembered
+    assert browser.open().session_state["progress"].learner == "Maëlle"
+
+
+def test_the_browser_s_token_never_appears_in_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    browser = Browser(monkeypatch)
+    at = browser.open()
+    practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    token = browser.jar[guest.COOKIE]
+    shown = [str(element.proto) for element in at.get("html")] + [str(m.value) for m in at.markdown]
+    assert not [text for text in shown if token in text], "no page script can read or set the cookie"
+
+
+def test_a_guest_in_another_browser_cannot_take_over_this_one_s_answers(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = Browser(monkeypatch)
+    at = mine.open()
+    practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    other = Browser(monkeypatch).open()  # another cookie: another guest, with nothing to hand over
+    add_learner(other, "Bob")
+    with SqliteProgress(db_path, "Bob", create=False) as bob:
+        assert bob.totals == (0, 0)
+    with ProgressDB(db_path) as db:
+        kept = db.guest(mine.jar[guest.COOKIE], create=False)
+        assert kept is not None and kept.totals == (1, 1)
+
+
+def test_a_very_long_name_is_cut_at_a_word_boundary_and_the_learner_is_told(db_path: Path) -> None:
+    at = open_page()
+    add_learner(at, " ".join(["Maëlle"] * 1500)[:10_000])
+    assert at.session_state["progress"].learner == "Maëlle Maëlle Maëlle Maëlle Maëlle"
+    (info,) = [str(i.value) for i in at.sidebar.info]
+    assert info == "A name has at most 40 characters, so yours is “Maëlle Maëlle Maëlle Maëlle Maëlle”."
+    assert not at.sidebar.error
