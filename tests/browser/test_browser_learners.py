@@ -87,6 +87,8 @@ def shoot(page: Page, name: str) -> None:
     """A screenshot to look at, when ALUETTE_SHOTS names a folder."""
     if SHOTS is not None:
         SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("[data-testid='stSkeleton']").first.wait_for(state="detached", timeout=30_000)
+        page.wait_for_timeout(1500)
         page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
 
 
