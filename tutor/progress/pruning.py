@@ -12,8 +12,8 @@ when the browser has not opened the tutor for :attr:`Policy.browser_days` (400, 
 cookie). Named learners, their answers and their games are never pruned.
 
 Each can be set in days by an environment variable (:data:`VARIABLES`); the app prunes at start-up and then
-every hour (:mod:`tutor.app.upkeep`). Guests go in batches of :data:`BATCH`, each its own short transaction,
-so a learner's answer never waits behind a big clean-up.
+every hour (:mod:`tutor.app.upkeep`). Guests go in batches of :data:`BATCH`, each its own short transaction
+with a pause after it, so a learner's answer never waits behind a big clean-up (``benchmarks/prune_bench.py``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ from dataclasses import dataclass, fields
 from tutor.progress.store import ProgressDB
 
 DAY = 86_400.0
-BATCH = 200  # guests removed per transaction
+BATCH = 100  # guests removed per transaction
+PAUSE = 0.02  # seconds between two: SQLite's busy handler sleeps in steps, and a writer waiting must find a gap
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,8 @@ def prune(db: ProgressDB, now: float | None = None, policy: Policy = Policy()) -
     idle = [int(i) for i, last, answered in rows if answered and last < moment - policy.idle_days * DAY]
     doomed = empty + idle
     for start in range(0, len(doomed), BATCH):
+        if start:
+            time.sleep(PAUSE)
         batch = doomed[start : start + BATCH]
         marks = ",".join("?" * len(batch))
         with db.using(write=True) as conn:
