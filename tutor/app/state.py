@@ -198,7 +198,8 @@ def remembered_progress() -> Progress | None:
         name = browsers.remembered(db, token)
         if name is None:
             return None
-        db.adopt_guest(token, name)
+        if db.guest(token, create=False) is not None:  # a read first: opening a session writes nothing
+            db.adopt_guest(token, name)
         return SavedProgress(db.progress(name, create=False))
     except (ProgressUnavailable, LearnerError):
         return None  # a learner removed meanwhile, or a file that failed: a guest, as a new browser would be
