@@ -195,6 +195,10 @@ def test_a_second_tab_of_a_guest_named_in_the_first_carries_on_as_a_guest(
     with ProgressDB(db_path) as db:
         fresh = db.guest(browser.jar[guest.COOKIE], create=False)
         assert fresh is not None and fresh.totals == (1, 0)
+    reloaded = browser.open()  # the browser remembers Eve: the second tab's guest answer goes to her now
+    assert reloaded.session_state["progress"].learner == "Eve" and reloaded.session_state["progress"].totals == (2, 1)
+    with ProgressDB(db_path) as db:
+        assert db.guest(browser.jar[guest.COOKIE], create=False) is None
 
 
 # --- the browser remembers the learner it chose; the token never reaches the page --------------------------

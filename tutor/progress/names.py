@@ -7,7 +7,7 @@ direction mark...) or when it mixes alphabets whose letters look alike ("Аnn" w
 Unicode's "moderately restrictive" profile (UTS #39, 5.2): one script, or Latin with the Han, kana, Hangul
 or Bopomofo of Japanese, Chinese and Korean, or Latin with one other script that is not Cyrillic, Greek or
 Cherokee. ZWNJ and ZWJ are kept where they change what one sees: between two letters of a script that joins
-(a Persian "مهرزاد‌نیا", a Gujarati conjunct) and between the emoji of a ZWJ sequence (👩‍💻).
+(a Persian name, a Gujarati conjunct) and between the emoji of a ZWJ sequence (woman, ZWJ, laptop).
 
 What a person types may be longer than :data:`NAME_LIMIT`: :func:`shorten` cuts it at the last word boundary
 that fits (inside a single over-long word, at a character boundary), and says whether it did.
@@ -176,7 +176,7 @@ def _joins(text: str, n: int) -> bool:
 
 
 def _presents(text: str, n: int) -> bool:
-    """Whether the variation selector at ``n`` follows a symbol (or a digit of a keycap: 1️⃣)."""
+    """Whether the variation selector at ``n`` follows a symbol (or the digit of a keycap: 1, U+FE0F, U+20E3)."""
     if n == 0:
         return False
     before = text[n - 1]
