@@ -71,7 +71,7 @@ from tutor.progress.base import Progress
 from tutor.progress.db import card_row
 from tutor.progress.records import Answer, ItemState
 from tutor.progress.scheduling import replay, reviewable
-from tutor.progress.store import INSERT_ANSWER, SAVE_CARD, LearnerError, ProgressDB, answer_row, clean_name
+from tutor.progress.store import INSERT_ANSWER, SAVE_CARD, LearnerError, ProgressDB, answer_row, clean_name, folded
 
 FORMAT = "aluette-tutor-progress"
 VERSION = 1
@@ -532,11 +532,11 @@ def import_progress(
 def _learner_row(db: ProgressDB, name: str) -> tuple[int, str]:
     """The learner's id and name as stored, the learner made if new."""
     with db.using(write=True) as conn:
-        row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
+        row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (folded(name),)).fetchone()
         if row is not None:
             return int(row[0]), str(row[1])
         inserted = conn.execute(
-            "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (name, name.casefold(), time.time())
+            "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (name, folded(name), time.time())
         ).lastrowid
     assert inserted is not None  # an INSERT always sets it
     return inserted, name
