@@ -62,7 +62,11 @@ def _message(lang: str, msg_id: str, values: Mapping[str, Param]) -> str:
         if not isinstance(count, int):
             raise RenderError(f"message {msg_id}: the count {message.count!r} is not a whole number")
         template = translate(lang, message.id, message.one, message.other, count)
-    return fill(template, values, lang, msg_id)
+    text = fill(template, values, lang, msg_id)
+    if message.one[:1] == "{" and message.one.rstrip()[-1:] in ".:!?" and text[:1].islower():
+        # A sentence that opens with a card's name in words ("le roi de coupes bat ...") starts with a capital.
+        return text[:1].upper() + text[1:]
+    return text
 
 
 def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = "") -> str:
