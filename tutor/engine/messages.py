@@ -414,6 +414,8 @@ _SOLVE = (
 
 MESSAGES = catalog(*_FORMAT, *_RANKING, *_TRICK, *_DEAL, *_GAME, *_DRAW, *_DEALING, *_CHANT, *_SIGNALS, *_SOLVE)
 FORMAT_IDS: frozenset[str] = frozenset(m.id for m in _FORMAT)  # used by the renderer, never a step of its own
+# The grammatical forms' words: used where a translation's template asks for one ({partner:gen}).
+FORM_IDS: frozenset[str] = frozenset(i for i in FORMAT_IDS if i.rpartition(".")[2] in FORMS)
 
 
 def step(msg: str, /, **params: Param) -> Step:
