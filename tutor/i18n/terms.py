@@ -67,6 +67,16 @@ TERMS: tuple[Term, ...] = (
             "membuka / pembuka",
             "શરૂઆત કરવી / શરૂ કરનાર",
         ],
+        # the card play, not "lead to" (a result) nor being ahead ("in the lead")
+        r"\b(lead|leads|leading|led|leader)\b(?!\s+to\b(?!\s+trick))",
+        [
+            r"entam|la main",
+            r"vyn[áa]š|vynes|výnos|vynese",
+            r"\bhap|\bhapi|\bhapu|\bhapë|\bhapin|\bhapet|\bhapës",
+            "отвор",
+            r"buka|pembuka",
+            r"શરૂ",
+        ],
     ),
     _t(
         "eldest",
@@ -287,6 +297,17 @@ EXCEPTIONS: dict[tuple[str, str, str], str] = {
     ("*", "section (of a lesson, of the rules)", "{entry} must be an object with lesson, section and at"): "the "
     "export file's keys, kept as written",
     ("*", "to discard, the discards", "Discard it"): "the button throws away a saved game, not cards",
+    **{
+        ("*", "to lead / leader", start): "a lead in the score (being ahead), not the lead to a trick"
+        for start in (
+            "You will be able to tell when a lead is safe",
+            "Keep a running total after each deal",
+            "Only the total after all five deals counts",
+            "What matters is reaching the final count",
+            "Both late deals are mordiennes",
+            "East lost the first trick and then won the other eight",
+        )
+    },
     (
         "fr",
         "spoiled (trick), to spoil",
