@@ -316,6 +316,22 @@ EXCEPTIONS: dict[tuple[str, str, str], str] = {
 }
 
 
+# Words a reviewer found in the catalogs for a thing the term list names otherwise, or misspelled:
+# (language, regex, the word to use, why). tests/i18n/test_register.py holds every catalog to it.
+AVOIDED: tuple[tuple[str, str, str, str], ...] = (
+    ("ms", r"\bdibagi(kan)?\b", "diagih / diagihkan", "colloquial, Indonesian; to deal is mengagih"),
+    ("ms", r"\bbuang enam\b(?! kad)", "membuang enam kad", "a bare colloquial verb in a label"),
+    ("ms", r"\bmain-lanjut\b", "simulasi", "the playouts are simulations"),
+    ("ms", r"\bpusingan\s+kelima\b", "agihan kelima", "a deal is an agihan; a pusingan is a round of the dealing"),
+    ("ms", r"\b(dipimpin oleh|memimpin)\b", "dibuka oleh / membuka", "to lead a trick is membuka"),
+    ("cs", r"\bpo (2|3|dvou|třech) štychách\b", "každý 2 štychy", "“po 2 štychách” reads “after 2 tricks”"),
+    ("mk", r"(?<![а-шѓѕјљњќџ])монети(?![а-шѓѕјљњќџ])", "злато", "one word for coins: злато, as the lessons say"),
+    ("gu", "મૉન્સિયો", "મસ્યૂ", "Monsieur is spelled મસ્યૂ everywhere else"),
+    ("sq", r"\btalloni\b", "taloni", "a misspelling of the talon"),
+    ("sq", r"\b[Tt]ërheqj\w* e çifteve\b", "Shorti i çifteve", "the partnership draw is a “short”, a drawing of lots"),
+)
+
+
 def _excused(lang: str, term: Term, english: str) -> bool:
     return any(
         x_lang in (lang, "*") and term.english == x_term and english.startswith(start)
