@@ -141,7 +141,11 @@ FORBIDDEN: dict[str, list[str]] = {
         r"\b(de|à) (le|les) ",  # "du", "au", "des", "aux"
         r"\b(le|la|les|l') (le|la|l') ",  # an article before a card that has its own
     ],
-    "sq": [r"\b(e|i|të|së) (Veriu|Lindja|Jugu|Perëndimi)\b"],  # the genitive after its article: "e Veriut"
+    "sq": [
+        r"\b(e|i|të|së) (Veriu|Lindja|Jugu|Perëndimi)\b",  # the genitive after its article: "e Veriut"
+        r"\b(për|me|mbi|në) (Veriu|Lindja|Jugu|Perëndimi)\b",  # the accusative after these: "për Veriun"
+        r"\b(pas|para|prej|afër|pranë) (Veriu|Lindja|Jugu|Perëndimi)\b",  # the ablative: "pas Veriut"
+    ],
     "gu": [r"(ઉત્તર|પૂર્વ|દક્ષિણ|પશ્ચિમ)એ", r"ો(ને|થી|એ)", r"ો \([^)]*\)(ને|થી|એ)"],  # "દક્ષિણે"; "એક્કાને"
 }
 

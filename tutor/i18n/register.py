@@ -41,7 +41,7 @@ REGISTERS: dict[str, Register] = {
     "cs": Register("vy (polite)", r"\b(tvůj|tvoje|tvá|tvé|tvou|tvého|tvým|tobě|tebe|máš|jsi|můžeš|budeš|chceš)\b"),
     "sq": Register(
         "ti (familiar)",
-        r"\b(juaj|tuaj|tuaja|jeni|keni|klikoni|zgjidhni|shkruani|shtypni|provoni|shikoni|shihni|vendosni|shtoni|fshini|"
+        r"\b(juaj|tuaj|tuaja|jeni|keni|thatë|dhatë|zgjodhët|vendosët|përgjigjët|gabuat|kërkuat|kthyet|jepini|klikojeni|klikojini|provojeni|renditini|vazhdoni|shkarkoni|mësoni|kërkoni|ushtroheni|klikoni|zgjidhni|shkruani|shtypni|provoni|shikoni|shihni|vendosni|shtoni|fshini|"
         r"ruani|lexoni|filloni|jepni|merrni|hapni|kaloni|prisni|përdorni|zgjedhni|kontrolloni|importoni|"
         r"eksportoni|ndiqni|ndryshoni|kthehuni|mundeni|ushtrohuni|përgjigjuni)\b",
     ),
@@ -49,7 +49,7 @@ REGISTERS: dict[str, Register] = {
         "ти (familiar)",
         rf"(?<![{_MK}])(вие|вашиот|вашата|вашето|вашите|ваш|ваша|ваше|ваши|кликнете|изберете|внесете|видете|"
         rf"имате|можете|обидете|почнете|додајте|играјте|одберете|притиснете|продолжете|зачувајте|напишете|"
-        rf"сакате|знаете|сте|добредојдовте)(?![{_MK}])",
+        rf"сакате|знаете|сте|добредојдовте|рековте|избравте|ставивте|поминавте|дадовте|одговоривте|побаравте|вежбате|дајте|научете|увезете|проверете|одговорете)(?![{_MK}])",
     ),
     "ms": Register("anda (polite)", r"\b(kamu|awak|engkau)\b"),
     "gu": Register("તમે (polite)", rf"(?<![{_GU}])(તું|તારું|તારી|તારો|તારાં|તને|તારે)(?![{_GU}])"),
