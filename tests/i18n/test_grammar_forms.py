@@ -209,3 +209,15 @@ def test_a_sentence_that_opens_with_a_card_in_words_starts_with_a_capital() -> N
     )
     sharer = step("trick.sharer", seat=Seat.N, card=card("K-cups"))
     assert render(sharer, "fr") == "le roi de coupes de Nord"  # a clause inside a sentence keeps its small letter
+
+
+def test_a_card_in_words_after_a_full_stop_inside_a_template_starts_with_a_capital() -> None:
+    plays = (
+        step("trick.play", seat=Seat.N, card=card("K-cups")),
+        step("trick.play", seat=Seat.E, card=card("A-swords")),
+    )
+    summary = step("trick.summary.won", plays=plays, card=card("A-swords"), winner=Seat.E)
+    assert render(summary, "fr") == (
+        "Nord le roi de coupes, Est l'as d'épées. L'as d'épées (un as, rang 9) est la meilleure\u00a0: Est remporte la "
+        "levée et entame la suivante."
+    )

@@ -78,7 +78,10 @@ def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = ""
             continue
         if name not in values:
             raise RenderError(f"message {msg_id}: the template names {name!r}, which the step does not have")
-        out.append(format_value(values[name], spec, lang))
+        text = format_value(values[name], spec, lang)
+        if literal.endswith((". ", "! ", "? ")) and text[:1].islower():
+            text = text[:1].upper() + text[1:]  # a card in words opening a sentence within the template
+        out.append(text)
     return "".join(out)
 
 
