@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from babel.messages.pofile import read_po
+from explanation_corpus import corpus
 
 import tutor.play.messages  # registers the play layer's messages
 from tutor.engine import Seat, card, cards
@@ -163,6 +164,17 @@ def test_no_template_leaves_a_brace_or_an_english_seat(lang: str) -> None:
     english_seats = re.compile(r"\b(North|East|South|West)\b")
     leftovers = [text for text in everything(lang) if "{" in text or english_seats.search(text)]
     assert leftovers[:5] == []
+
+
+CARD_CODE = re.compile(r"\b[AJCK2-9]-(?:coins|cups|swords|clubs)\b")
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_step_a_learner_can_be_shown_names_its_cards_in_words_and_reads_right(lang: str) -> None:
+    # the corpus: every scenario of the course solved, whole games against the computer, hints, drills
+    texts = [render(s, lang) for s in corpus()]
+    assert [t for t in texts if CARD_CODE.search(t)][:5] == []
+    assert [(p, t) for t in texts for p in FORBIDDEN.get(lang, []) if re.search(p, t)][:5] == []
 
 
 # --- the forms, word by word (worked out from each language's grammar) ------------------------------------
