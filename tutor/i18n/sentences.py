@@ -62,15 +62,16 @@ def _message(lang: str, msg_id: str, values: Mapping[str, Param]) -> str:
         if not isinstance(count, int):
             raise RenderError(f"message {msg_id}: the count {message.count!r} is not a whole number")
         template = translate(lang, message.id, message.one, message.other, count)
-    text = fill(template, values, lang, msg_id)
-    if message.one[:1] == "{" and message.one.rstrip()[-1:] in ".:!?" and text[:1].islower():
-        # A sentence that opens with a card's name in words ("le roi de coupes bat ...") starts with a capital.
-        return text[:1].upper() + text[1:]
-    return text
+    # A whole sentence (its English ends like one), not a clause nested in another.
+    return fill(template, values, lang, msg_id, sentence=message.one.rstrip()[-1:] in ".:!?")
 
 
-def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = "") -> str:
-    """``template`` with each ``{name:spec}`` replaced by the formatted value."""
+def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = "", *, sentence: bool = False) -> str:
+    """``template`` with each ``{name:spec}`` replaced by the formatted value.
+
+    A card in words that opens a sentence (the template's first word, when ``sentence``, or a word after a full
+    stop) starts with a capital: "Le roi de coupes bat ...". A name or anything else stays as it is.
+    """
     out: list[str] = []
     for literal, name, spec in _parsed(template):
         out.append(literal)
@@ -78,9 +79,11 @@ def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = ""
             continue
         if name not in values:
             raise RenderError(f"message {msg_id}: the template names {name!r}, which the step does not have")
-        text = format_value(values[name], spec, lang)
-        if literal.endswith((". ", "! ", "? ")) and text[:1].islower():
-            text = text[:1].upper() + text[1:]  # a card in words opening a sentence within the template
+        value = values[name]
+        text = format_value(value, spec, lang)
+        opens = literal.endswith((". ", "! ", "? ")) or (sentence and len(out) == 1 and not literal)
+        if opens and _is_cards(value) and text[:1].islower():
+            text = text[:1].upper() + text[1:]
         out.append(text)
     return "".join(out)
 
@@ -92,6 +95,10 @@ def _parsed(template: str) -> tuple[tuple[str, str | None, str], ...]:
         return tuple((literal, name, spec or "") for literal, name, spec, _ in _FORMATTER.parse(template))
     except ValueError as error:
         raise RenderError(f"{template!r} is not a valid template: {error}") from None
+
+
+def _is_cards(value: Param) -> bool:
+    return isinstance(value, Card) or (isinstance(value, tuple) and bool(value) and isinstance(value[0], Card))
 
 
 def word(lang: str, msg_id: str, **values: Param) -> str:
