@@ -569,7 +569,6 @@ def parse_hand(text: str, lang: str = SOURCE_LANGUAGE) -> tuple[Card, ...]:
     for c in hand:
         if c in seen:
             # Translators: {card} is a card's code (3-coins).
-            # the code, as the learner typed it: what to find in their own text
             raise RuleViolation(_("{card} appears twice", card=c.code))
         seen.add(c)
     return tuple(hand)
