@@ -209,7 +209,7 @@ def cmd_app(args: argparse.Namespace) -> int:
     import subprocess
     from pathlib import Path
 
-    main_script = Path(__file__).resolve().parent / "app" / "main.py"
+    main_script = Path(__file__).resolve().parent / "app" / "server.py"  # main.py's pages and the card pictures' route
     command = [
         sys.executable,
         "-m",
@@ -222,8 +222,6 @@ def cmd_app(args: argparse.Namespace) -> int:
         "true",
         "--browser.gatherUsageStats",
         "false",
-        "--server.enableStaticServing",  # the card pictures, served as files (tutor/app/cardfiles.py)
-        "true",
         "--runner.magicEnabled",  # as .streamlit/config.toml, read only from the project's root
         "false",
         "--runner.postScriptGC",  # likewise: no full garbage collection holding back each run's messages

@@ -389,8 +389,7 @@ def card_svg(
     drawn = drawn_words(lang or page_language())
     if cardfiles.active():
         picture = _card_file(card, *looks, caption, bool(show_tier), bool(show_name), drawn)
-        if picture:
-            return _card_img(card, picture, looks, caption, label, css_class)
+        return _card_img(card, picture, looks, caption, label, css_class)
     return _card_svg(card, *looks, caption, bool(show_tier), bool(show_name), label, css_class, drawn)
 
 
@@ -406,7 +405,7 @@ def _card_file(
     show_name: bool,
     drawn: Drawn,
 ) -> str:
-    """The address of the card's picture as a file (:mod:`tutor.app.cardfiles`), ``""`` if there is none.
+    """The address of the card's picture as a file (:mod:`tutor.app.cardfiles`).
 
     The picture is drawn with the card's code as its label, in no language: the words a reader needs are the
     ``<img>``'s alt text, so one file serves every language, but for the words drawn on court cards and on a tied
