@@ -205,19 +205,19 @@ def _default_content() -> tuple[str, ...]:
     return DEFAULT_CONTENT
 
 
-def cmd_app(args: argparse.Namespace) -> int:
-    import subprocess
+def app_command(port: int) -> list[str]:
+    """The command that serves the app on ``port`` (``aluette-tutor app``, and each instance of ``make cluster``)."""
     from pathlib import Path
 
     main_script = Path(__file__).resolve().parent / "app" / "server.py"  # main.py's pages and the card pictures' route
-    command = [
+    return [
         sys.executable,
         "-m",
         "streamlit",
         "run",
         str(main_script),
         "--server.port",
-        str(args.port),
+        str(port),
         "--server.headless",
         "true",
         "--browser.gatherUsageStats",
@@ -229,8 +229,13 @@ def cmd_app(args: argparse.Namespace) -> int:
         "--server.fileWatcherType",  # likewise: no watching of source files holding back each session's first run
         "none",
     ]
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    import subprocess
+
     env = dict(os.environ, **({"ALUETTE_DB": args.db} if args.db else {}))
-    return subprocess.call(command, env=env)
+    return subprocess.call(app_command(args.port), env=env)
 
 
 def build_parser() -> argparse.ArgumentParser:
