@@ -308,7 +308,13 @@ def card_label(
     The tier is named only when it is shown on the card, and the Aluette name only when the banner is:
     a drill asking "which tier?" or "what is this card called?" must not read the answer aloud.
     """
-    language = lang or page_language()
+    return _card_label(card, bool(face_down), bool(show_name), bool(show_tier), lang or page_language())
+
+
+@lru_cache(maxsize=4096)
+def _card_label(card: Card | None, face_down: bool, show_name: bool, show_tier: bool, language: str) -> str:
+    # Cached per process: the same few hundred labels (48 cards, a few looks, seven languages) are asked for on
+    # every rerun of every session, each some translations and formatting; none belongs to a learner.
     _ = ui.translator(language)
     if card is None or face_down:
         # Translators: a screen reader's name for a card lying face down.
