@@ -342,9 +342,15 @@ async def warm(target: Target) -> None:
 # --- serving -------------------------------------------------------------------------------------------------------
 
 
+LOGS: list[Path] = []  # the servers' own output: the tracebacks behind an exception element, printed at the end
+
+
 @contextmanager
 def serve(command: list[str], cwd: Path, env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = Path(tempfile.mkstemp(prefix=f"load-{port}-", suffix=".log")[1])
+    LOGS.append(log)
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 90
         while not healthy(f"http://127.0.0.1:{port}"):
@@ -355,6 +361,19 @@ def serve(command: list[str], cwd: Path, env: dict[str, str], port: int) -> Iter
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+def server_errors() -> list[str]:
+    """The last line of each distinct traceback the servers logged (then their logs are removed)."""
+    found: dict[str, int] = {}
+    for log in LOGS:
+        lines = log.read_text(errors="replace").splitlines()
+        for n, line in enumerate(lines):
+            if line.startswith("Traceback"):
+                end = next((m for m in range(n + 1, len(lines)) if lines[m] and not lines[m].startswith(" ")), n)
+                found[lines[end][:200]] = found.get(lines[end][:200], 0) + 1
+        log.unlink(missing_ok=True)
+    return [f"{count} x {line}" for line, count in found.items()]
 
 
 def targets(args: argparse.Namespace, stack: ExitStack, folder: Path) -> list[Target]:
@@ -428,7 +447,12 @@ async def measure(args: argparse.Namespace, found: list[Target]) -> None:
         print(f"\nCPU per question, {name} against bare (target 2.5x or under): {ratios}")
     print(f"\nmemory, RSS per session with {args.sessions} sessions (MB): idle / active / once closed")
     for target in found:
-        figures = [await memory(target, args.sessions) for _ in range(args.runs)]
+        figures = []
+        for _ in range(args.runs):
+            try:
+                figures.append(await memory(target, args.sessions))
+            except Exception as error:
+                print(f"  {target.name}: not measured ({type(error).__name__}: {error})"[:200])
         idle, active, closed = (median([f[i] for f in figures]) for i in range(3))
         print(f"  {target.name:24s} {idle:6.2f} / {active:6.2f} / {closed:6.2f}")
 
@@ -457,6 +481,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
         found = targets(args, stack, Path(folder))
         asyncio.run(measure(args, found))
+    errors = server_errors()
+    if errors:
+        print("\nthe servers' tracebacks (their last line, how often):", *errors, sep="\n  ")
     return 0
 
 
