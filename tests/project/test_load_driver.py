@@ -5,26 +5,17 @@ picture the page names is fetched once; an exception drawn on the page is counte
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from load_driver import load_module
 from served_app import serve
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("load", ROOT / "benchmarks" / "load.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["load"] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_module()
 
 
 @pytest.fixture(scope="module")
