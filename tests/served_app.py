@@ -36,7 +36,7 @@ def serve(db: Path) -> Iterator[str]:
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
     process = subprocess.Popen(
-        # as `make run`: main.py's pages with the card pictures' route
+        # as `make run`: main.py's pages with the cookie, the pruning and the card pictures' route
         [sys.executable, "-m", "streamlit", "run", "tutor/app/server.py", *flags],
         cwd=ROOT,
         env=dict(os.environ, ALUETTE_DB=str(db)),
