@@ -52,7 +52,8 @@ for line in sys.stdin:
         elif words[0] == "learner":
             dbs[-1].create_learner(words[1])
         elif words[0] == "answer":
-            dbs[0].progress(words[1]).record(Answer("spoiled-aces", "trick", {"w": "x"}, {"w": True}, 3.0, uid=words[2]))
+            answer = Answer("spoiled-aces", "trick", {"w": "x"}, {"w": True}, 3.0, uid=words[2])
+            dbs[0].progress(words[1]).record(answer)
         elif words[0] == "quit":
             stop()
         print("ok", flush=True)
