@@ -13,6 +13,7 @@ For tests and benchmarks that need many sessions against one real server (descri
 from __future__ import annotations
 
 import os
+from contextlib import ExitStack
 from pathlib import Path
 from types import TracebackType
 
@@ -20,6 +21,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 RUN_TIMEOUT = 120  # seconds for one run of a page: a guard against a hang on a busy machine, not a speed check
 
@@ -38,9 +40,11 @@ class Session:
         self.buttons: dict[str, str] = {}  # label -> widget id, from the last run
         self.texts: list[str] = []  # markdown and captions of the last run, in order
         self._socket: ClientConnection | None = None
+        self._stack = ExitStack()
 
     def __enter__(self) -> Session:
-        self._socket = connect(self.url, subprotocols=["streamlit"], max_size=None, open_timeout=RUN_TIMEOUT)  # type: ignore[list-item]
+        opened = connect(self.url, subprotocols=[Subprotocol("streamlit")], max_size=None, open_timeout=RUN_TIMEOUT)
+        self._socket = self._stack.enter_context(opened)
         self.run()
         return self
 
@@ -50,9 +54,8 @@ class Session:
         self.close()
 
     def close(self) -> None:
-        if self._socket is not None:
-            self._socket.close()
-            self._socket = None
+        self._socket = None
+        self._stack.close()
 
     def click(self, label: str) -> None:
         """Press the button labelled ``label`` on the page as last run, and wait for the rerun."""
