@@ -160,9 +160,21 @@ class ProgressDB:
         writes to (deleted, moved away or replaced): SQLite would go on writing to the old file, which
         nobody opens again. Reading still works (the connection holds the old file), so what the session
         shows can still be copied to memory."""
-        if file_identity(self.path) != self.identity:
+        if self.replaced():
             gone = _("{path} was deleted or replaced while the tutor was running.", path=str(self.path))
             raise ProgressUnavailable(gone, self.path, lost=True)
+
+    def replaced(self) -> bool:
+        """Whether the file at :attr:`path` is no longer the one this connection writes to."""
+        return file_identity(self.path) != self.identity
+
+    def problem(self) -> ProgressUnavailable | None:
+        """What :meth:`check_file` would raise, or None."""
+        try:
+            self.check_file()
+        except ProgressUnavailable as error:
+            return error
+        return None
 
     @contextmanager
     def using(self, write: bool = False) -> Iterator[sqlite3.Connection]:
