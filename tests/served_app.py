@@ -38,7 +38,7 @@ def serve(db: Path) -> Iterator[str]:
 
 
 @contextmanager
-def serve_process(db: Path, script: str = "tutor/app/main.py") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def serve_process(db: Path, script: str = "tutor/app/server.py") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """As :func:`serve`, with the server's process too (to look at its descriptors and memory); ``script``
     (from the project's root) is another app to serve instead, e.g. a benchmark's floor."""
     port = free_port()
