@@ -4,7 +4,8 @@
     with Session(url, page="learn") as session:      # connected, the page run once
         session.click("Next")                          # a button by its label, as a click reruns the page
 
-The client does what the browser's does at the level the server sees: it connects to ``/_stcore/stream``,
+The client does what the browser's does at the level the server sees: it loads the page (keeping the cookies
+the server sets, as a new browser would), connects to ``/_stcore/stream`` with them,
 sends a ``BackMsg`` asking to run the script (the page, the query string, the widgets' values), and reads
 ``ForwardMsg`` s until the run is finished. Closing the websocket ends the session as closing a tab does.
 For tests and benchmarks that need many sessions against one real server (descriptors, memory).
@@ -13,7 +14,9 @@ For tests and benchmarks that need many sessions against one real server (descri
 from __future__ import annotations
 
 import os
+import urllib.request
 from contextlib import ExitStack
+from http.cookies import SimpleCookie
 from pathlib import Path
 from types import TracebackType
 
@@ -35,6 +38,7 @@ class Session:
 
     def __init__(self, url: str, page: str = "", query: str = "") -> None:
         self.url = url.replace("http://", "ws://", 1).rstrip("/") + "/_stcore/stream"
+        self.page_url = f"{url.rstrip('/')}/{page}" + (f"?{query}" if query else "")
         self.page = page
         self.query = query
         self.buttons: dict[str, str] = {}  # label -> widget id, from the last run
@@ -43,7 +47,13 @@ class Session:
         self._stack = ExitStack()
 
     def __enter__(self) -> Session:
-        opened = connect(self.url, subprotocols=[Subprotocol("streamlit")], max_size=None, open_timeout=RUN_TIMEOUT)
+        opened = connect(
+            self.url,
+            subprotocols=[Subprotocol("streamlit")],
+            additional_headers=self._page_cookies(),
+            max_size=None,
+            open_timeout=RUN_TIMEOUT,
+        )
         self._socket = self._stack.enter_context(opened)
         self.run()
         return self
@@ -52,6 +62,16 @@ class Session:
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
         self.close()
+
+    def _page_cookies(self) -> dict[str, str]:
+        """Load the page as a browser does first, and carry the cookies it set on the websocket (the tutor's
+        server sets the browser's token there: without it a session is a guest kept in memory only)."""
+        with urllib.request.urlopen(self.page_url, timeout=RUN_TIMEOUT) as response:
+            found = SimpleCookie()
+            for header in response.headers.get_all("Set-Cookie") or []:
+                found.load(header)
+        sent = "; ".join(f"{name}={morsel.value}" for name, morsel in found.items())
+        return {"Cookie": sent} if sent else {}
 
     def close(self) -> None:
         self._socket = None
