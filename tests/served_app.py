@@ -43,8 +43,8 @@ def serve_process(db: Path, script: str = "tutor/app/server.py") -> Iterator[tup
     (from the project's root) is another app to serve instead, e.g. a benchmark's floor."""
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    flags += ["--server.enableStaticServing", "true"]  # as `make run`: the card pictures are served as files
     process = subprocess.Popen(
+        # as `make run`: main.py's pages with the cookie, the pruning and the card pictures' route
         [sys.executable, "-m", "streamlit", "run", script, *flags],
         cwd=ROOT,
         env=dict(os.environ, ALUETTE_DB=str(db)),
