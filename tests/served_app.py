@@ -33,11 +33,19 @@ def free_port() -> int:
 @contextmanager
 def serve(db: Path) -> Iterator[str]:
     """The app served on a free port with progress file ``db``: its URL, once the server says it is healthy."""
+    with serve_process(db) as (url, _):
+        yield url
+
+
+@contextmanager
+def serve_process(db: Path, script: str = "tutor/app/server.py") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """As :func:`serve`, with the server's process too (to look at its descriptors and memory); ``script``
+    (from the project's root) is another app to serve instead, e.g. a benchmark's floor."""
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
     process = subprocess.Popen(
         # as `make run`: main.py's pages with the cookie, the pruning and the card pictures' route
-        [sys.executable, "-m", "streamlit", "run", "tutor/app/server.py", *flags],
+        [sys.executable, "-m", "streamlit", "run", script, *flags],
         cwd=ROOT,
         env=dict(os.environ, ALUETTE_DB=str(db)),
         stdout=subprocess.DEVNULL,
@@ -55,7 +63,7 @@ def serve(db: Path) -> Iterator[str]:
                 time.sleep(0.2)
         else:
             pytest.fail("the Streamlit server did not become healthy within 60 s")
-        yield url
+        yield url, process
     finally:
         process.terminate()
         process.wait(timeout=20)

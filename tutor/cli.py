@@ -276,6 +276,8 @@ def app_command(args: argparse.Namespace) -> list[str]:
         "false",
         "--server.fileWatcherType",  # likewise: no watching of source files holding back each session's first run
         "none",
+        "--server.disconnectedSessionTTL",  # likewise: a closed tab's session let go after 30 s, not 120 s
+        "30",
     ]
 
 

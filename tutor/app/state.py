@@ -7,8 +7,9 @@ and answers untouched, so a page shows the course without knowing which language
 
 Progress, per browser session (``st.session_state``):
 
-* ``learner.db``: the progress file (:class:`~tutor.progress.store.ProgressDB`), opened on the session's
-  first run and kept for the session, or None when it cannot be used (``learner.problem`` says why: the
+* ``learner.db``: the progress file (:class:`~tutor.progress.store.ProgressDB`), the one connection the
+  server process shares among all its sessions (:mod:`tutor.progress.shared`; opened by the first session,
+  so a session keeps no descriptor of its own), or None when it cannot be used (``learner.problem`` says why: the
   :class:`~tutor.progress.db.ProgressUnavailable`, worded in the page's language by :func:`problem`). A file
   another program only held locked is tried again on the next run; a file deleted or replaced while the
   session runs is noticed on the next run (or write) and given up.
@@ -29,6 +30,7 @@ import functools
 import os
 import sqlite3
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
@@ -42,7 +44,7 @@ from tutor.content.course import Course, load_course
 from tutor.content.localize import localize_lesson, localize_scenario
 from tutor.content.texts import Text
 from tutor.i18n import SOURCE_LANGUAGE, ui
-from tutor.progress import browsers
+from tutor.progress import browsers, shared
 from tutor.progress.backlog import AnswerWrite, Backlog, ReadWrite, Whose, Write
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_path
@@ -124,8 +126,9 @@ def localized(english: Course, lang: str) -> Course:
 
 
 def database() -> ProgressDB | None:
-    """The session's progress file, opened (and checked, and migrated) on the session's first call; None
-    when it cannot be used, with :func:`problem` saying why.
+    """The session's progress file: the server's one connection, taken on the session's first call (opened,
+    checked and migrated by the first session to ask); None when it cannot be used, with :func:`problem`
+    saying why.
 
     Every call also checks that the file is still the one opened (one ``stat``): if it was deleted or
     replaced, the learner carries on in memory with everything so far, and the sidebar says so. A file
@@ -144,7 +147,7 @@ def database() -> ProgressDB | None:
 
 def _open() -> None:
     try:
-        DB.set(ProgressDB(default_path()))
+        DB.set(shared.store(default_path(), ProgressDB, _let_go))  # ProgressDB named here: tests open it read-only
         PROBLEM.set(None)
         RETRY.set(False)
     except ProgressUnavailable as error:
@@ -154,16 +157,32 @@ def _open() -> None:
 
 
 def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
-    """The file went away under the session: keep what the learner did in memory, then let go of the old
-    file at once (closing empties its ``-wal``, so the next file of that name starts clean)."""
+    """The file went away under the session: keep what the learner did in memory (and what every other
+    session did: :func:`_let_go`), then let go of the old file."""
     current = PROGRESS.get()
     if isinstance(current, SavedProgress):
         current.fail(error)
     DB.set(None)
     PROBLEM.set(kept(error))
     RETRY.set(False)
+    shared.release(db, _let_go)
+
+
+def _let_go(db: ProgressDB) -> None:
+    """Copy every session's progress on ``db`` (whose file went away) to memory, then close it at once:
+    closing empties its ``-wal``, so the next file of that name starts clean. Each session says so on its
+    next run, when it finds its file gone."""
+    error = db.problem()
+    if error is not None:
+        for saved in list(_SAVED):
+            if saved.uses(db):
+                saved.fail(kept(error))
     with suppress(ProgressUnavailable, sqlite3.Error):
         db.close()
+
+
+# Every session's SavedProgress, weakly: what a session holds goes with it, and none of it is kept here.
+_SAVED: weakref.WeakSet[SavedProgress] = weakref.WeakSet()
 
 
 def problem(lang: str | None = None) -> str | None:
@@ -342,6 +361,11 @@ class SavedProgress:
         self.guest = guest
         self._db = db if db is not None else (store.db if store is not None else None)
         self._learner = store.learner if store is not None else GUEST_NAME
+        _SAVED.add(self)  # so that a file going away under another session leaves this one's work in memory
+
+    def uses(self, db: ProgressDB) -> bool:
+        """Whether this progress is (or a guest's will be) kept in ``db``."""
+        return self.memory is None and (self._db is db or (self.store is not None and self.store.db is db))
 
     @classmethod
     def of_guest(cls, db: ProgressDB, token: str, backlog: Backlog | None = None) -> SavedProgress:

@@ -13,7 +13,7 @@
 
 ``record`` writes the answer and its item's FSRS card in one transaction. Every query of
 :class:`SqliteProgress` is filtered by the learner's id, fixed when it is made: two tabs or two learners each
-hold their own object (and connection), and one learner's rows never come back under another's name. Every
+hold their own object (on one shared connection), and one learner's rows never come back under another's name. Every
 SQLite failure comes out as :class:`~tutor.progress.db.ProgressUnavailable`, and so does a write to a file
 that was deleted or replaced since it was opened.
 
@@ -27,6 +27,7 @@ import re
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -72,32 +73,52 @@ def no_learner(name: str) -> Text:
     return _("No learner is called '{name}'.", name=normal(name))
 
 
+SideFiles = tuple[tuple[int, int] | None, tuple[int, int] | None]
+
+
+def _side_identities(path: Path) -> SideFiles:
+    """The identities of the ``-wal`` and ``-shm`` by ``path``'s name now."""
+    return file_identity(path.with_name(path.name + "-wal")), file_identity(path.with_name(path.name + "-shm"))
+
+
+def _close(
+    conn: sqlite3.Connection,
+    path: Path,
+    identity: tuple[int, int] | None,
+    side_files: SideFiles,
+    lock: threading.RLock,
+) -> None:
+    """:meth:`ProgressDB.close`'s work, also run when the store is dropped unclosed (and so given what it
+    needs rather than the store itself)."""
+    with lock:
+        if file_identity(path) != identity and _side_identities(path) == side_files:
+            with suppress(sqlite3.Error):
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # into the old file, which is gone
+        conn.close()
+
+
 class ProgressDB:
-    """The open progress file (one connection, usable from any thread, one call at a time) and its learners."""
+    """The open progress file (one connection, usable from any thread, one call at a time under
+    :attr:`lock`) and its learners. The app shares one among all its sessions (:mod:`tutor.progress.shared`);
+    it is closed by :meth:`close`, or once nothing refers to it any more, or at exit."""
 
     def __init__(self, path: Path | str | None = None, *, read_only: bool = False) -> None:
         self.path = (Path(path).expanduser() if path is not None else default_path()).absolute()
         self.conn = connect(self.path, read_only=read_only)
         self.identity = file_identity(self.path)  # the file this connection writes to
-        self._side_files = self._side_identities()  # its -wal and -shm, open from now on
         self.lock = threading.RLock()
         self.writes = 0  # commits through this connection (``PRAGMA data_version`` counts only the others')
+        # Holds no reference to self: the last session letting go of a shared store closes it.
+        self._closer = weakref.finalize(
+            self, _close, self.conn, self.path, self.identity, _side_identities(self.path), self.lock
+        )
 
     def close(self) -> None:
-        """Close the connection. If the file was deleted or replaced meanwhile, first empty its ``-wal``
-        (when the ``-wal`` and ``-shm`` by its name are still the ones this connection opened): SQLite leaves
-        a moved file's side files behind on closing, and the next file of that name would read this one's
-        last pages from them."""
-        with self.lock:
-            if file_identity(self.path) != self.identity and self._side_identities() == self._side_files:
-                with suppress(sqlite3.Error):
-                    self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # into the old file, which is gone
-            self.conn.close()
-
-    def _side_identities(self) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
-        return file_identity(self.path.with_name(self.path.name + "-wal")), file_identity(
-            self.path.with_name(self.path.name + "-shm")
-        )
+        """Close the connection (once; later calls do nothing). If the file was deleted or replaced meanwhile,
+        first empty its ``-wal`` (when the ``-wal`` and ``-shm`` by its name are still the ones this
+        connection opened): SQLite leaves a moved file's side files behind on closing, and the next file of
+        that name would read this one's last pages from them."""
+        self._closer()
 
     def __enter__(self) -> ProgressDB:
         return self
@@ -110,9 +131,21 @@ class ProgressDB:
         writes to (deleted, moved away or replaced): SQLite would go on writing to the old file, which
         nobody opens again. Reading still works (the connection holds the old file), so what the session
         shows can still be copied to memory."""
-        if file_identity(self.path) != self.identity:
+        if self.replaced():
             gone = _("{path} was deleted or replaced while the tutor was running.", path=str(self.path))
             raise ProgressUnavailable(gone, self.path, lost=True)
+
+    def replaced(self) -> bool:
+        """Whether the file at :attr:`path` is no longer the one this connection writes to."""
+        return file_identity(self.path) != self.identity
+
+    def problem(self) -> ProgressUnavailable | None:
+        """What :meth:`check_file` would raise, or None."""
+        try:
+            self.check_file()
+        except ProgressUnavailable as error:
+            return error
+        return None
 
     @contextmanager
     def using(self, write: bool = False) -> Iterator[sqlite3.Connection]:
