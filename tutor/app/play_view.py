@@ -34,7 +34,7 @@ from tutor.engine.ranking import ordered
 from tutor.engine.steps import Step
 from tutor.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, ui
 from tutor.i18n.sentences import format_value, render
-from tutor.play import bots, guided
+from tutor.play import asking, bots, guided
 from tutor.play.hint import Hint, HintRequest, hint
 from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown, StepRefusal, WrongPhase
 from tutor.play.record import save_deal
@@ -693,20 +693,10 @@ def saved(match: Match) -> tuple[Path, str] | None:
 
 
 def hint_request(match: Match) -> HintRequest:
-    """What the learner knows: the own hand, the cards played, the partner's signals and own discards."""
+    """What the learner knows now, asked as the coach asks it after the deal (:mod:`tutor.play.asking`)."""
     deal, state = match.deal, match.state
     assert deal is not None and state is not None
-    return HintRequest(
-        state=state,
-        seat=LEARNER,
-        partner_holds=match.partner_known(LEARNER),
-        partner_aces=match.signalled_aces(PARTNER),
-        # The partner bot gives exactly the signals its hand calls for (rule G1 of tutor.play.bots).
-        partner_signalled=True,
-        out_of_play=frozenset(deal.discards.get(LEARNER, ())),
-        mordienne=match.mordienne,
-        chant=bool(deal.chant_happened),  # the chanters kept their nine best: sample their hands accordingly
-    )
+    return asking.hint_request(match, deal, state)
 
 
 def _hint_key(match: Match) -> tuple[int, int, int]:
