@@ -94,6 +94,10 @@ font-size:13px;line-height:20px}
 .alu-hand{margin:4px 0}
 .alu-fan{display:flex}
 details.alu-details summary{cursor:pointer;font-weight:600}
+.alu-lesson-rows{display:flex;flex-wrap:wrap;gap:14px 36px;align-items:flex-end;margin:6px 0}
+.alu-lesson-tiers{display:flex;flex-direction:column;gap:6px;margin:6px 0}
+.alu-lesson-tier{display:flex;align-items:center;gap:12px;padding:2px 0;border-bottom:1px solid rgba(128,128,128,.25)}
+.alu-lesson-tier-number{min-width:4.5em;font-weight:700}
 @media (max-width:520px){.alu-table{padding:8px 4px;gap:4px}.alu-setup{font-size:14px}}
 """
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import cardsvg, course_map, lang, quiz, state, views
+from tutor.app import course_map, lang, lesson_pictures, quiz, state, views
 from tutor.app.lessons import (
     BACK,
     ITEM,
@@ -135,11 +135,10 @@ with page:
         st.progress((step + 1) / (sections + 1), text=_("Section {number} of {total}", number=step + 1, total=sections))
         st.header(section.heading)
         st.markdown(section.text)
+        if section.trick is not None:
+            views.show(lesson_pictures.trick_picture(section.trick))
         if section.cards:
-            # rows are groups the author made (a tier, a hand): side by side when they fit, well apart
-            groups = "".join(f"<div>{cardsvg.cards_html(row, width=72)}</div>" for row in section.cards)
-            gap = "display:flex;flex-wrap:wrap;gap:14px 36px;align-items:flex-end;margin:6px 0"
-            st.markdown(f'<div style="{gap}">{groups}</div>', unsafe_allow_html=True)
+            views.show(lesson_pictures.cards_picture(section.cards, language))
         if section.caption:
             st.caption(section.caption)
         back, forward, skip = st.columns([1, 2, 2])
