@@ -82,7 +82,7 @@ def test_table_tab_in_qps_wraps_headers_meanings_and_the_decision() -> None:
     assert not at.exception
     table = next(m.value for m in at.markdown if "signals-table" in m.value)
     heads = re.findall(r"<th[^>]*>([^<]*)</th>", table)
-    assert len(heads) == 5 and all(wrapped(h) for h in heads)
+    assert len(heads) == 4 and all(wrapped(h) for h in heads)  # picture, meaning, gesture, cards: no ids
     cells = re.findall(r'<td role="cell">([^<]*)</td>', table)
     assert len(cells) == 11 and all(wrapped(c) for c in cells)  # the eleven meanings
     assert at.info and wrapped(at.info[0].value)

@@ -429,7 +429,7 @@ def signals_table_html(lang: str | None = None) -> str:
         pictures = cards_html(shown, width=44, gap=3) if shown else ""
         meaning, gesture = format_value(s, "meaning", lang), format_value(s, "gesture", lang)
         rows.append(
-            f'<tr><td class="sig-icon">{gesture_svg(s.id, width=44)}</td><td><code>{escape(s.id)}</code></td>'
+            f'<tr><td class="sig-icon">{gesture_svg(s.id, width=44)}</td>'
             f"<td>{escape(meaning)}</td><td><b>{escape(gesture)}</b></td>"
             f'<td class="sig-cards">{pictures}</td></tr>'
         )
@@ -443,13 +443,12 @@ def signals_table_html(lang: str | None = None) -> str:
         "@media (max-width:640px){.signals-table thead{position:absolute;width:1px;height:1px;overflow:hidden;"
         "clip:rect(0 0 0 0)}.signals-table tr{display:grid;grid-template-columns:56px 1fr;column-gap:6px;"
         "padding:6px 0;border-bottom:1px solid rgba(128,128,128,.25)}.signals-table td{border:none!important;"
-        "padding:1px 4px}.signals-table td.sig-icon{grid-row:span 4}.sig-cards{min-width:0}}</style>"
+        "padding:1px 4px}.signals-table td.sig-icon{grid-row:span 3}.sig-cards{min-width:0}}</style>"
     )
-    # Translators: the column headings of the signals table: a pictogram, the signal's id, its meaning, how it
-    # is given, the cards it announces.
+    # Translators: the column headings of the signals table: a pictogram, its meaning, how it is given, the cards
+    # it announces (a signal's internal id is no learner's word: the meaning names it).
     titles = (
         ui.pgettext(lang, "signals table column", "picture"),
-        ui.pgettext(lang, "signals table column", "signal"),
         ui.pgettext(lang, "signals table column", "what it says"),
         ui.pgettext(lang, "signals table column", "gesture"),
         ui.pgettext(lang, "signals table column", "cards"),

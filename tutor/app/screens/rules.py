@@ -16,6 +16,7 @@ from importlib import resources
 import streamlit as st
 
 from tutor.app import lang as app_lang
+from tutor.app import rules_cards
 from tutor.app.views import signals_table_html, tier_chart_html
 from tutor.i18n import ui
 from tutor.i18n.rules_text import PREFACE, Block, blocks, join, translated
@@ -47,7 +48,13 @@ class Section:
         return f"{self.number}. {words}" if self.number else words
 
     def body_markdown(self, lang: str) -> str:
-        return join([(block, translated(block, lang)) for block in self.body])
+        return join([(block, _shown(block, lang)) for block in self.body])
+
+
+def _shown(block: Block, lang: str) -> str:
+    """A block as the page shows it: a table names its cards in the learner's language."""
+    text = translated(block, lang)
+    return rules_cards.named_cards(text, lang) if block.kind == "table" else text
 
 
 @st.cache_resource(show_spinner=False)
@@ -94,18 +101,13 @@ for section in parts:
     if section.heading.level == 1:
         st.title(section.title(lang), anchor=section.anchor)
         st.markdown(
-            # Translators: the rules below are translated from the English reference; say so instead of
-            # "in English" if that reads better, keeping the rest.
+            # Translators: the introduction of the Rules page, above its contents.
             _(
                 "These are the rules this tutor teaches: every lesson, every exercise and every explanation "
-                "follows them. They restate, in English, the short rules pages that survive in several languages. "
-                "Where those sources are silent or unclear, the page says so and records the choice made here: "
-                "look for **Decision**."
+                "follows them. They restate the short rules pages that survive in several languages; where "
+                "those pages are silent or unclear, the rules say which way the tutor plays."
             )
         )
-        # The page's own preface speaks to the tutor's authors; it stays readable, folded away.
-        with st.expander(_("About this page (for lesson authors)")):
-            st.markdown(section.body_markdown(lang))
         table_of_contents(parts, lang)
         continue
     st.header(section.title(lang), anchor=section.anchor, divider="gray")
