@@ -331,7 +331,7 @@ def test_a_new_session_resumes_the_game_with_its_log() -> None:
     again = open_page("screens/play.py", query={"game": token})
     assert "play.match" not in again.session_state
     waiting = "\n".join(str(e.value) for e in again.markdown)
-    assert "A game is waiting:" in waiting and f"seed {SEED}, deal 1 of 5, trick 2" in waiting
+    assert "A game is waiting:" in waiting and f"game number {SEED}, deal 1 of 5, trick 2" in waiting
     click(again, "play.resume")
     resumed = match_of(again)
     assert resumed == before and resumed is not before
@@ -496,3 +496,11 @@ def test_a_learner_s_game_is_theirs_in_any_new_session() -> None:
     run(later)
     click(later, "play.resume")
     assert match_of(later) == before
+
+
+def test_the_start_form_speaks_of_a_game_number_not_a_seed() -> None:
+    """"Seed" is the authors' word: the learner notes a game number to replay a game."""
+    at = open_page("screens/play.py")
+    labels = [n.label for n in at.number_input] + [n.help or "" for n in at.number_input]
+    assert "Game number" in labels
+    assert not [text for text in labels if "seed" in text.lower()]

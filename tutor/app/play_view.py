@@ -404,7 +404,7 @@ def waiting_summary(match: Match) -> str:
     state_now = match.state
     if match.phase == "play" and state_now is not None:
         return _(
-            "seed {seed}, deal {deal} of {total}, trick {trick}, waiting for your card; score North–South {ns}, "
+            "game number {seed}, deal {deal} of {total}, trick {trick}, waiting for your card; score North–South {ns}, "
             "East–West {ew}",
             seed=match.seed,
             deal=match.deal_number,
@@ -415,7 +415,7 @@ def waiting_summary(match: Match) -> str:
         )
     if match.deal_number:
         return _(
-            "seed {seed}, deal {deal} of {total}, waiting for {waiting}; score North–South {ns}, East–West {ew}",
+            "game number {seed}, deal {deal} of {total}, waiting for {waiting}; score North–South {ns}, East–West {ew}",
             seed=match.seed,
             deal=match.deal_number,
             total=DEALS_PER_GAME,
@@ -423,7 +423,7 @@ def waiting_summary(match: Match) -> str:
             ns=ns,
             ew=ew,
         )
-    return _("seed {seed}, before the first deal, waiting for the partnership draw", seed=match.seed)
+    return _("game number {seed}, before the first deal, waiting for the partnership draw", seed=match.seed)
 
 
 def unsaved() -> str | None:

@@ -72,13 +72,13 @@ def start_screen() -> None:
             persist_state="session",
         )
         st.number_input(
-            # Translators: the number that decides the random draw and deals (a "random seed").
-            _("Seed"),
+            # Translators: the number that decides the random draw and deals (a "random seed", in the learner's words).
+            _("Game number"),
             min_value=0,
             max_value=999_999_999,
             step=1,
             key=pv.SEED,
-            help=_("The same seed gives the same draw and the same deals: note it to replay a game."),
+            help=_("The same game number gives the same draw and the same deals: note it to replay a game."),
         )
         pv.settings(in_game=False)
         st.button(_("Start game"), key=pv.START, type="primary", on_click=pv.start_game, icon=":material/play_arrow:")
@@ -104,10 +104,10 @@ def header(match: Match) -> None:
         else:
             st.markdown("## " + _("The partnership draw"))
         if pv.is_guided():
-            st.caption(_("Game seed {seed}: the same seed deals the same game.", seed=match.seed))
+            st.caption(_("Game number {seed}: the same number deals the same game.", seed=match.seed))
         else:
             st.caption(
-                _("Game seed {seed}: the same seed deals the same game. Saved after every move.", seed=match.seed)
+                _("Game number {seed}: the same number deals the same game. Saved after every move.", seed=match.seed)
             )
         unsaved = pv.unsaved()
         if unsaved:
