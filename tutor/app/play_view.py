@@ -71,7 +71,7 @@ CSS = """
 .st-key-play-discards label p{white-space:nowrap;font-size:14px}
 @media (max-width:520px){
 .alu-play .alu-fan svg{width:26px;height:auto}
-.alu-play .alu-fan>div{width:5px!important}
+.alu-play .alu-fan>div{width:5px!important;flex-basis:5px!important}
 .alu-play .alu-fan>div:last-child{width:26px!important}
 .alu-play .alu-sigs{font-size:16px;letter-spacing:0}
 .alu-cross svg{width:42px;height:auto}
@@ -800,8 +800,10 @@ def _fan(count: int, width: int, label: str) -> str:
     if not count:
         return ""
     step = max(8, width // 4)
+    # the slots before the last shrink (down to 2 px) in a narrow seat, so East's fan stays inside the table
     slots = "".join(
-        f'<div style="width:{width if i == count - 1 else step}px;flex:none">{card_svg(None, width=width)}</div>'
+        f'<div style="{f"width:{width}px;flex:none" if i == count - 1 else f"flex:0 1 {step}px;min-width:2px"}">'
+        f"{card_svg(None, width=width)}</div>"
         for i in range(count)
     )
     return f'<div class="alu-fan alu-hand" role="group" aria-label="{_e(label)}" style="display:flex">{slots}</div>'

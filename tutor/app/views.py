@@ -51,6 +51,9 @@ grid-template-areas:". n ." "w c e" ". s .";gap:6px 10px;align-items:center;just
 background:#2f6b47;border-radius:18px;padding:12px 10px;max-width:600px;box-sizing:border-box}
 .alu-table.alu-wide{max-width:100%;grid-template-columns:minmax(100px,1fr) minmax(150px,auto) minmax(100px,1fr)}
 .alu-seat{display:flex;flex-direction:column;align-items:center;gap:4px;min-width:0;max-width:100%}
+.alu-seat>svg,.alu-seat>img,.alu-seat>figure{max-width:100%;height:auto}
+.alu-fan{max-width:100%}
+.alu-seat-head{max-width:100%}
 .alu-seat-n{grid-area:n}.alu-seat-e{grid-area:e}.alu-seat-s{grid-area:s}.alu-seat-w{grid-area:w}
 .alu-seat-head{display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:4px;color:#fff;
 font-weight:600;font-size:14px}
@@ -99,6 +102,8 @@ details.alu-details summary{cursor:pointer;font-weight:600}
 .alu-lesson-tier{display:flex;align-items:center;gap:12px;padding:2px 0;border-bottom:1px solid rgba(128,128,128,.25)}
 .alu-lesson-tier-number{min-width:4.5em;font-weight:700}
 @media (max-width:520px){.alu-table{padding:8px 4px;gap:4px}.alu-setup{font-size:14px}}
+@container (max-width:400px){.alu-table,.alu-table.alu-wide{grid-template-columns:minmax(0,1fr) minmax(0,1fr);
+grid-template-areas:"n n" "w e" "c c" "s s"}}
 """
 
 
@@ -334,8 +339,10 @@ def table_html(
 def _fan(count: int, width: int, label: str) -> str:
     """``count`` backs overlapping like a held hand: each sits in a slot narrower than the card."""
     step = max(8, width // 4)
+    # the slots before the last shrink (down to 2 px) when the seat is narrow, so the fan stays inside the table
     slots = "".join(
-        f'<div style="width:{width if i == count - 1 else step}px;flex:none">{card_svg(None, width=width)}</div>'
+        f'<div style="{f"width:{width}px;flex:none" if i == count - 1 else f"flex:0 1 {step}px;min-width:2px"}">'
+        f"{card_svg(None, width=width)}</div>"
         for i in range(count)
     )
     return f'<div class="alu-fan alu-hand" role="group" aria-label="{_e(label)}" style="display:flex">{slots}</div>'
