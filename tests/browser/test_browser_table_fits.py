@@ -73,4 +73,13 @@ def test_the_play_table_keeps_every_seat_inside_it(server: str, view: str) -> No
         settle(page)
         assert page.locator(".alu-table").count() == 1
         assert page.evaluate(OVERFLOW) == []
+        if view == "phone":
+            # The trick and the cards to play to it are in view together: the hand follows the table (the partner's
+            # signals come after it) and from the trick's top to the hand's foot is no more than a screen.
+            trick = page.locator(".alu-centre").first.bounding_box()
+            hand = page.locator(".st-key-play-hand").bounding_box()
+            talk = page.locator(".st-key-play-talk").bounding_box()
+            assert trick and hand and talk
+            assert talk["y"] > hand["y"] + hand["height"] - 1
+            assert hand["y"] + hand["height"] - trick["y"] <= VIEWS["phone"]["viewport"]["height"]  # type: ignore[index]
         browser.close()

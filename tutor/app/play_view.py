@@ -69,6 +69,15 @@ CSS = """
 .alu-slot-card{display:flex;justify-content:center}
 .st-key-play-hand button{padding-left:2px;padding-right:2px;white-space:nowrap}
 .st-key-play-discards label p{white-space:nowrap;font-size:14px}
+@media (max-width:640px){
+[data-testid="stHorizontalBlock"]:has(.st-key-play-talk),[data-testid="stLayoutWrapper"]:has(.st-key-play-talk){display:contents}
+[data-testid="stColumn"]:has(.st-key-play-talk){order:1;width:100%}
+[data-testid="stMainBlockContainer"]>[data-testid="stVerticalBlock"]>*:has(.st-key-play-after){order:2}
+.st-key-play-hand{gap:6px!important}
+.st-key-play-hand>div{width:64px!important;flex:0 0 64px!important;min-width:0!important}
+.st-key-play-hand .alu-slot-card svg,.st-key-play-hand .alu-slot-card img{width:52px;height:auto}
+.st-key-play-hand button{font-size:11px;min-height:28px;padding-top:0;padding-bottom:0}
+}
 @media (max-width:520px){
 .alu-play .alu-fan svg{width:26px;height:auto}
 .alu-play .alu-fan>div{width:5px!important;flex-basis:5px!important}
@@ -183,6 +192,8 @@ DISCARD_CONFIRM = Key[bool]("play.discard.confirm")
 SIGNALS_ADVICE = Key[bool]("play.signals.advice")
 SIGNALS_CONFIRM = Key[bool]("play.signals.confirm")
 HINT = Key[bool]("play.hint")
+TALK = f"{P}talk"  # the column beside the table (the partner's signals, the last trick): after the hand on a phone
+AFTER = f"{P}after"  # the tricks so far and the game log: last on a phone
 SAVE = Key[bool]("play.save")
 DOWNLOAD = Key[bool]("play.download")
 

@@ -384,12 +384,14 @@ if match.phase == "draw":
     st.stop()
 
 over = match.phase in ("deal-over", "game-over")
+# On a phone the columns stack; the page's CSS (play_view) then puts the talk column after the learner's hand, so
+# the trick on the table and the cards to play it from are in view together.
 table, talk = st.columns([3, 2], gap="medium")
 with table:
     st.markdown(pv.table_html(match), unsafe_allow_html=True)
     if over:
         pv.latest_panel(match, kinds=("trick",))
-with talk:
+with talk, st.container(key=pv.TALK):
     if over:
         deal_over(match)
     elif match.phase == "play":
@@ -412,7 +414,8 @@ elif match.phase in ("chant", "signals"):
         chant_phase(match)
     else:
         signals_phase(match)
-if match.phase != "chant" and match.state is not None and match.state.tricks:
-    with st.expander(ui.gettext(pv.lang(), "Tricks so far this deal"), expanded=over):
-        st.markdown(pv.tricks_grid_html(match), unsafe_allow_html=True)
-pv.game_log()
+with st.container(key=pv.AFTER):
+    if match.phase != "chant" and match.state is not None and match.state.tricks:
+        with st.expander(ui.gettext(pv.lang(), "Tricks so far this deal"), expanded=over):
+            st.markdown(pv.tricks_grid_html(match), unsafe_allow_html=True)
+    pv.game_log()
