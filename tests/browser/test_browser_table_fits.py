@@ -83,3 +83,23 @@ def test_the_play_table_keeps_every_seat_inside_it(server: str, view: str) -> No
             assert talk["y"] > hand["y"] + hand["height"] - 1
             assert hand["y"] + hand["height"] - trick["y"] <= VIEWS["phone"]["viewport"]["height"]  # type: ignore[index]
         browser.close()
+
+
+def test_a_lesson_on_a_phone_opens_on_its_text(server: str) -> None:  # noqa: F811
+    """The sixteen lessons' list and the objectives once came first, about 1,350 px before the lesson's text."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is missing: the tests above say so")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(**VIEWS["phone"])
+        page.goto(f"{server}/learn?lesson=the-ranking")
+        page.get_by_role("button", name="Next section →").wait_for(timeout=30_000)
+        settle(page)
+        section = page.locator("[data-testid=stMain] h2").first.bounding_box()
+        listing = page.locator(".st-key-learn-list").bounding_box()
+        assert section and listing
+        assert section["y"] < VIEWS["phone"]["viewport"]["height"]  # type: ignore[index]
+        assert listing["y"] > section["y"]
+        browser.close()

@@ -70,7 +70,8 @@ def _mark(lesson_id: str) -> str:
 
 
 listing, page = st.columns([1, 3], gap="large")
-with listing:
+# On a phone the columns stack: theme.css puts this list after the lesson, so a lesson opens on its text.
+with listing, st.container(key="learn-list"):
     # The options are lesson ids and their labels never change: the status is a caption beside each one.
     # (The browser sends a radio's choice back as its label; a label that changed when a lesson became
     # "in progress" sent the old one, unknown by then, and the list fell back to lesson 1.)
@@ -113,7 +114,8 @@ with page:
     # Translators: {title} is the lesson's title, e.g. "Lesson 1: The cards".
     st.title(_("Lesson {number}: {title}", number=lesson.order, title=lesson.title))
     st.markdown(f"*{lesson.summary}*")
-    with st.expander(_("What you will learn"), expanded=step_key.value() == 0 and mine.status != quiz.DONE):
+    # folded: the summary above says what the lesson is about, and the text follows at once (on a phone too)
+    with st.expander(_("What you will learn")):
         st.markdown("\n".join(f"- {objective}" for objective in lesson.objectives))
     facts = [
         ui.ngettext(
