@@ -499,7 +499,7 @@ def test_a_learner_s_game_is_theirs_in_any_new_session() -> None:
 
 
 def test_the_start_form_speaks_of_a_game_number_not_a_seed() -> None:
-    """"Seed" is the authors' word: the learner notes a game number to replay a game."""
+    """ "Seed" is the authors' word: the learner notes a game number to replay a game."""
     at = open_page("screens/play.py")
     labels = [n.label for n in at.number_input] + [n.help or "" for n in at.number_input]
     assert "Game number" in labels

@@ -51,4 +51,3 @@ def cards_picture(rows: Sequence[Sequence[Card]], lang: str) -> str:
 def trick_picture(trick: Trick) -> str:
     """The section's trick on the table, revealed: it illustrates a rule, it asks nothing."""
     return trick_html(TrickSetup(trick.leader, tuple(c for _seat, c in trick.plays)), trick, reveal=True)
-

@@ -353,6 +353,7 @@ def hand_tab() -> None:
     st.markdown("## " + _("What should I signal with this hand?"))
     if not HAND.is_set():
         deal_hand()
+    HAND_MODE.setdefault()  # the lookup first: the answer, then the quiz if the learner wants one
     st.segmented_control(
         # Translators: the choice on the "What should I signal?" tab: see the answer, or answer first.
         _("Show me"),
