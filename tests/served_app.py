@@ -37,7 +37,7 @@ def serve(db: Path) -> Iterator[str]:
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
     flags += ["--server.enableStaticServing", "true"]  # as `make run`: the card pictures are served as files
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "tutor/app/main.py", *flags],
+        [sys.executable, "-m", "streamlit", "run", "tutor/app/server.py", *flags],
         cwd=ROOT,
         env=dict(os.environ, ALUETTE_DB=str(db)),
         stdout=subprocess.DEVNULL,
