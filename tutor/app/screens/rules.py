@@ -1,7 +1,8 @@
 """Rules: the whole of rules.md for reading, in the learner's language, with the 19-tier chart and the signals
 table drawn with cards.
 
-The text is the package's copy of rules.md (``tutor/app/rules.md``, identical to ``docs/rules.md``), read and
+The text is the learner's copy of rules.md (``tutor/app/rules.md``: the rules of ``docs/rules.md``, the authors'
+binding page, without its notes to authors: where a decision came from, ids, "say so in your issue note"), read and
 cut into blocks once per server (:mod:`tutor.i18n.rules_text`); each block is shown from the ``content``
 catalog in the learner's language, or in English where it has no translation. Section numbers, not the
 translated titles, are the anchors, so a link to ``#section-7`` works in every language. The chart follows
