@@ -226,8 +226,6 @@ def app_command(args: argparse.Namespace) -> list[str]:
         "true",
         "--browser.gatherUsageStats",
         "false",
-        "--server.enableStaticServing",  # the card pictures, served as files (tutor/app/cardfiles.py)
-        "true",
         "--runner.magicEnabled",  # as .streamlit/config.toml, read only from the project's root
         "false",
         "--runner.postScriptGC",  # likewise: no full garbage collection holding back each run's messages
