@@ -150,6 +150,10 @@ def test_no_emoji_after_a_signals_quiz_and_a_checked_hand() -> None:
     assert not emoji_in(rendered_text(at)), emoji_in(rendered_text(at))
 
     at = open_page("screens/signals.py", session={"signals.tab": "What should I signal?"})
+    text = rendered_text(at)
+    assert not emoji_in(text), emoji_in(text)  # the hand's signals, shown at once
+    at.segmented_control(key="signals.hand.mode").set_value("test").run()
+    at.multiselect[0].set_value(["aces"]).run()
     at.button(key="signals.hand.check").click().run()
     text = rendered_text(at)
     assert 'aria-label="Gesture:' in text  # the pictures of the signals the hand calls for

@@ -314,6 +314,8 @@ def signals(tour: Tour, at: AppTest) -> None:
     tour.see("Signals, What should I signal?", run(at))
     at.text_input(key="signals.typed").input("3-coins, zz-cups")
     tour.see("Signals, a hand that cannot be read", run(at))
+    at.segmented_control(key="signals.hand.mode").set_value("test")
+    tour.see("Signals, What should I signal?, the quiz on the hand", run(at))
     click(at, "signals.hand.check")
     tour.see("Signals, a hand checked", at)
 

@@ -330,7 +330,7 @@ def test_a_new_session_resumes_the_game_with_its_log() -> None:
     again = open_page("screens/play.py")
     assert "play.match" not in again.session_state
     waiting = "\n".join(str(e.value) for e in again.markdown)
-    assert "A game is waiting:" in waiting and f"seed {SEED}, deal 1 of 5, trick 2" in waiting
+    assert "A game is waiting:" in waiting and f"game number {SEED}, deal 1 of 5, trick 2" in waiting
     click(again, "play.resume")
     resumed = match_of(again)
     assert resumed == before and resumed is not before
@@ -520,3 +520,11 @@ def test_a_game_link_opens_nothing_of_someone_else_s(monkeypatch: pytest.MonkeyP
     own = open_page("screens/play.py")
     click(own, "play.resume")
     assert match_of(own).to_dict() == game.to_dict()
+
+
+def test_the_start_form_speaks_of_a_game_number_not_a_seed() -> None:
+    """ "Seed" is the authors' word: the learner notes a game number to replay a game."""
+    at = open_page("screens/play.py")
+    labels = [n.label for n in at.number_input] + [n.help or "" for n in at.number_input]
+    assert "Game number" in labels
+    assert not [text for text in labels if "seed" in text.lower()]

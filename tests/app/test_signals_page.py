@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
@@ -98,9 +100,32 @@ def test_quiz_scores_five_answers() -> None:
     assert at.session_state["signals.quiz.n"] == 1 and not at.error
 
 
+def test_what_should_i_signal_answers_a_typed_hand_at_once() -> None:
+    """A lookup: the hand in, its signals out, with no quiz to pass first. Hand-worked from rules.md section 10:
+    Monsieur (3-coins) and the Deux de chêne (2-clubs) are named cards, and two aces call for "I hold aces"."""
+    at = signals_page("What should I signal?")
+    at.text_input(key="signals.typed").input(HAND).run()
+    assert not at.exception and not at.error
+    text = shown_text(at)
+    assert "I hold Monsieur" in text and "I hold the Deux de chêne" in text and "I hold aces" in text
+    assert "- **I hold aces**: open the mouth once for each ace held (2 aces)" in text
+    seen = re.sub(r"<[^>]+>", " ", text)  # what a reader sees (a picture's data-signal attribute is no text)
+    assert "deux-de-chene" not in seen and "monsieur`" not in seen  # meanings, never the internal ids
+    assert not at.session_state["progress"].history  # looking up is no answer
+
+
+def test_the_hand_quiz_is_a_separate_choice_and_an_empty_check_is_not_graded() -> None:
+    at = signals_page("What should I signal?")
+    at.segmented_control(key="signals.hand.mode").set_value("test").run()
+    at.button(key="signals.hand.check").click().run()
+    assert not at.error and at.warning  # "pick the signals first": nothing is marked wrong
+    assert not at.session_state["progress"].history
+
+
 def test_the_hand_tool_gives_the_engines_signals_for_a_typed_hand() -> None:
     at = signals_page("What should I signal?")
     assert len(at.session_state["signals.hand"]) == 9  # a hand is dealt on arrival
+    at.segmented_control(key="signals.hand.mode").set_value("test").run()
     at.text_input(key="signals.typed").input(HAND).run()
     assert at.session_state["signals.hand"] == cards(HAND.replace(",", " "))
     version = at.session_state["signals.hand.version"]
@@ -110,7 +135,7 @@ def test_the_hand_tool_gives_the_engines_signals_for_a_typed_hand() -> None:
     assert not at.exception
     engine = hand_signals(cards(HAND.replace(",", " ")))
     assert [s.id for s in engine.signals] == ["monsieur", "deux-de-chene", "aces"]
-    assert at.error and "`deux-de-chene`" in at.error[0].value  # the signals were incomplete
+    assert at.error and "I hold the Deux de chêne" in at.error[0].value  # the signals were incomplete
     assert any(s.value == "✓ Aces: 2" for s in at.success)
     text = shown_text(at)
     for step in render_all(engine.explanation):

@@ -60,7 +60,7 @@ def test_look_up_tab_in_qps_wraps_title_labels_tabs_and_results() -> None:
     # each signal's meaning, gesture line and picture's accessible name
     gesture_lines = [m.value for m in at.markdown if m.value.startswith("⟦Ĝ")]
     assert len(gesture_lines) == 11
-    meanings = re.findall(r"^\*\*(.*)\*\* &nbsp;", text, re.MULTILINE)
+    meanings = re.findall(r"^\*\*(.*)\*\*$", text, re.MULTILINE)
     assert len(meanings) == 11 and all(wrapped(m) for m in meanings)
     names = re.findall(r'<svg[^>]*role="img" aria-label="([^"]*)" class="gesture"', text)
     assert len(names) == 11 and all(wrapped(n) for n in names)
@@ -82,7 +82,7 @@ def test_table_tab_in_qps_wraps_headers_meanings_and_the_decision() -> None:
     assert not at.exception
     table = next(m.value for m in at.markdown if "signals-table" in m.value)
     heads = re.findall(r"<th[^>]*>([^<]*)</th>", table)
-    assert len(heads) == 5 and all(wrapped(h) for h in heads)
+    assert len(heads) == 4 and all(wrapped(h) for h in heads)  # picture, meaning, gesture, cards: no ids
     cells = re.findall(r'<td role="cell">([^<]*)</td>', table)
     assert len(cells) == 11 and all(wrapped(c) for c in cells)  # the eleven meanings
     assert at.info and wrapped(at.info[0].value)
@@ -96,7 +96,12 @@ def test_quiz_and_hand_tabs_in_qps_wrap_every_label() -> None:
     assert wrapped(at.button(key="signals.quiz.check").label)
     at = signals_page("qps", ui.gettext("qps", "What should I signal?"))
     assert not at.exception
-    assert wrapped(at.button(key="signals.deal").label) and wrapped(at.button(key="signals.hand.check").label)
+    mode = at.segmented_control(key="signals.hand.mode")
+    assert wrapped(mode.label) and all(wrapped(option) for option in mode.options)
+    assert wrapped(at.button(key="signals.deal").label)
+    assert any(wrapped(m.value) for m in at.markdown if m.value.startswith("### "))  # "Signal this"
+    mode.set_value("test").run()
+    assert wrapped(at.button(key="signals.hand.check").label)
     assert wrapped(at.text_input(key="signals.typed").label)
     assert wrapped(at.multiselect[0].label) and wrapped(at.number_input[0].label)
     assert all(wrapped(option) for option in at.multiselect[0].options)

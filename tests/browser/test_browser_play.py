@@ -34,7 +34,7 @@ def to_first_trick(page: Any, url: str) -> None:
     page.goto(f"{url}/play")
     start = page.get_by_role("button", name="Start game")
     start.wait_for(timeout=30_000)
-    seed = page.get_by_label("Seed", exact=True).and_(page.locator("input"))
+    seed = page.get_by_label("Game number", exact=True).and_(page.locator("input"))
     seed.fill(SEED)
     seed.press("Enter")
     settle(page)

@@ -69,6 +69,19 @@ def test_lessons_alone_resolve_against_the_scenarios_beside_them(
         ("  - Say who wins a trick.", "  - [not, text]", 6, "objectives[0]: expected text, not a list"),
         ("id: tricks", "id: Tricks!", 1, "id: 'Tricks!' is not a slug"),
         ("    caption: La Vache beats the ace.", "    capton: typo", 11, "sections[0].capton: unknown key 'capton'"),
+        # A section's trick is read like a trick scenario's setup: a seat and four cards.
+        (
+            "    cards: [A-coins, 2-cups]\n",
+            "    trick: {leader: X, plays: [A-coins, 2-cups, 5-cups, 6-cups]}\n",
+            10,
+            "sections[0].trick.leader: 'X' is not a seat",
+        ),
+        (
+            "    cards: [A-coins, 2-cups]\n",
+            "    trick: {leader: N, plays: [A-coins, 2-cups]}\n",
+            10,
+            "sections[0].trick.plays: expected 4 cards, found 2",
+        ),
     ],
 )
 def test_lesson_problems_are_located(

@@ -19,6 +19,7 @@ from tutor.content.kind import Setup
 from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
 from tutor.engine import Card, Explained, Seat
+from tutor.engine.steps import Step
 from tutor.i18n.ui import Translator
 
 S = TypeVar("S", bound=Setup)
@@ -51,6 +52,8 @@ class AppKind(Generic[S]):
     full_width: bool = False  # its drawing needs the page's width: the questions go under it, not beside
     solve: Callable[[Scenario], Explained] = solve  # how a page gets the engine's result (a slow one: cached)
     reveal: Callable[[Explained], None] | None = None  # drawn under the revealed setup
+    # The explanation's steps in groups, each under a heading (the draw's rounds); None: one numbered list.
+    groups: Callable[[Explained, Translator], list[tuple[str, tuple[Step, ...]]] | None] | None = None
 
     def setup_html(self, setup: Setup, result: Explained | None, reveal: bool, hidden: Collection[str]) -> str:
         return self.draw(self._own(setup), result, reveal, hidden)
@@ -84,6 +87,9 @@ class AppKind(Generic[S]):
         if self.reveal is not None:
             self.reveal(result)
 
+    def groups_of(self, result: Explained, _: Translator) -> list[tuple[str, tuple[Step, ...]]] | None:
+        return None if self.groups is None else self.groups(result, _)
+
     def _own(self, setup: Setup) -> S:
         if not isinstance(setup, self.setup_type):
             raise TypeError(f"a {self.name} scenario's setup is a {self.setup_type.__name__}, not {setup!r}")
@@ -115,3 +121,4 @@ class Shown(Protocol):
     def nobody_for(self, key: str, _: Translator) -> Nobody | None: ...
     def solved(self, scenario: Scenario) -> Explained: ...
     def revealed(self, result: Explained) -> None: ...
+    def groups_of(self, result: Explained, _: Translator) -> list[tuple[str, tuple[Step, ...]]] | None: ...

@@ -12,16 +12,19 @@ parameters: seats and cards go in as the engine's values, worded by :func:`tutor
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
+from tutor.app.kinds.draw import rounds
 from tutor.app.questions import members
 from tutor.content.kinds import normalize
+from tutor.content.kinds.draw import DrawSetup
 from tutor.content.scenario import Scenario
-from tutor.engine import Explained, RuleViolation, parse_card
+from tutor.engine import Explained, RuleViolation, Tier, parse_card
 from tutor.engine.cards import Card
 from tutor.engine.chant import Chant
+from tutor.engine.draw import TOP_KEYS, Draw
 from tutor.engine.game import DealPoint
-from tutor.engine.ranking import TIERS, Ranking
+from tutor.engine.ranking import TIERS, TOP_CARDS, Ranking
 from tutor.engine.seats import Seat
 from tutor.engine.solver import PlaySolution, point_of
 from tutor.engine.trick import Trick
@@ -57,6 +60,8 @@ def _mistake(scenario: Scenario, result: Explained, key: str, given: object, _: 
         return _value(scenario, result, given, _)
     if isinstance(result, Chant) and key == "keep":
         return _keep(scenario, result, given, _)
+    if isinstance(result, Draw) and key == "holders":
+        return _holders(scenario, result, given, _)
     if isinstance(result, Ranking):
         order = [list(group) for group in result.order]
         if key == "highest":
@@ -67,6 +72,41 @@ def _mistake(scenario: Scenario, result: Explained, key: str, given: object, _: 
         if key == "tie":
             return _tie(bool(_read(scenario, key, given)), order[0], _)
     return None
+
+
+def _holders(scenario: Scenario, draw: Draw, given: object, _: Translator) -> str | None:
+    """For each top card given to the wrong player, who received it and why the player named did not: they
+    already held a top card (the dealing passes them over), or the card came on another player's turn."""
+    said = _read(scenario, "holders", given)
+    if not isinstance(said, Mapping) or not isinstance(scenario.setup, DrawSetup):
+        return None
+    lang = _.lang
+    number = {c: n for n, c in enumerate(scenario.setup.cards, start=1)}
+    of_round = rounds(draw)
+    lines = []
+    for tier, (key, top) in enumerate(zip(TOP_KEYS, TOP_CARDS, strict=True), start=1):
+        holder, named = draw.holders[key], str(said.get(key))
+        if named == holder or named not in draw.received:
+            continue
+        n = number[top]
+        name = format_value(Tier(tier), "name", lang)
+        held = [c for c in draw.received[named] if c in TOP_CARDS and number[c] < n]
+        earlier = [c for c in draw.received[named] if number[c] < n and of_round[number[c] - 1] == of_round[n - 1]]
+        if held:
+            held_name = format_value(Tier(TOP_CARDS.index(held[0]) + 1), "name", lang)
+            # Translators: {top} and {held} are top cards' names (Le Borgne, Monsieur); {holder}, {named} players.
+            lines.append(_("{top} went to {holder}: {named} already held {held} and was dealt no more cards.",
+                           top=name, holder=holder, named=named, held=held_name))  # fmt: skip
+        elif earlier:
+            # Translators: {n} and {m} are the cards' numbers in the order dealt; {card} is a card (code and name).
+            lines.append(_("{top} went to {holder}: it was card {n}; {named} had already been dealt card {m}, "
+                           "{card:label}, in that round.", top=name, holder=holder, n=n, named=named,
+                           m=number[earlier[-1]], card=earlier[-1]))  # fmt: skip
+        else:
+            # Translators: {n} is the card's number in the order dealt; {holder} and {named} are players.
+            lines.append(_("{top} went to {holder}: it was card {n}, dealt to {holder} before {named}'s turn came.",
+                           top=name, holder=holder, n=n, named=named))  # fmt: skip
+    return " ".join(lines) or None
 
 
 def _tie(said: bool, best: Sequence[Card], _: Translator) -> str | None:

@@ -34,7 +34,7 @@ from tutor.engine.ranking import ordered
 from tutor.engine.steps import Step
 from tutor.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, ui
 from tutor.i18n.sentences import format_value, render
-from tutor.play import bots, guided
+from tutor.play import asking, bots, guided
 from tutor.play.hint import Hint, HintRequest, hint
 from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown, StepRefusal, WrongPhase
 from tutor.play.record import save_deal
@@ -69,9 +69,18 @@ CSS = """
 .alu-slot-card{display:flex;justify-content:center}
 .st-key-play-hand button{padding-left:2px;padding-right:2px;white-space:nowrap}
 .st-key-play-discards label p{white-space:nowrap;font-size:14px}
+@media (max-width:640px){
+[data-testid="stHorizontalBlock"]:has(.st-key-play-talk),[data-testid="stLayoutWrapper"]:has(.st-key-play-talk){display:contents}
+[data-testid="stColumn"]:has(.st-key-play-talk){order:1;width:100%}
+[data-testid="stMainBlockContainer"]>[data-testid="stVerticalBlock"]>*:has(.st-key-play-after){order:2}
+.st-key-play-hand{gap:6px!important}
+.st-key-play-hand>div{width:64px!important;flex:0 0 64px!important;min-width:0!important}
+.st-key-play-hand .alu-slot-card svg,.st-key-play-hand .alu-slot-card img{width:52px;height:auto}
+.st-key-play-hand button{font-size:11px;min-height:28px;padding-top:0;padding-bottom:0}
+}
 @media (max-width:520px){
 .alu-play .alu-fan svg{width:26px;height:auto}
-.alu-play .alu-fan>div{width:5px!important}
+.alu-play .alu-fan>div{width:5px!important;flex-basis:5px!important}
 .alu-play .alu-fan>div:last-child{width:26px!important}
 .alu-play .alu-sigs{font-size:16px;letter-spacing:0}
 .alu-cross svg{width:42px;height:auto}
@@ -182,6 +191,8 @@ DISCARD_CONFIRM = Key[bool]("play.discard.confirm")
 SIGNALS_ADVICE = Key[bool]("play.signals.advice")
 SIGNALS_CONFIRM = Key[bool]("play.signals.confirm")
 HINT = Key[bool]("play.hint")
+TALK = f"{P}talk"  # the column beside the table (the partner's signals, the last trick): after the hand on a phone
+AFTER = f"{P}after"  # the tricks so far and the game log: last on a phone
 SAVE = Key[bool]("play.save")
 DOWNLOAD = Key[bool]("play.download")
 
@@ -421,7 +432,7 @@ def waiting_summary(match: Match) -> str:
     state_now = match.state
     if match.phase == "play" and state_now is not None:
         return _(
-            "seed {seed}, deal {deal} of {total}, trick {trick}, waiting for your card; score North–South {ns}, "
+            "game number {seed}, deal {deal} of {total}, trick {trick}, waiting for your card; score North–South {ns}, "
             "East–West {ew}",
             seed=match.seed,
             deal=match.deal_number,
@@ -432,7 +443,7 @@ def waiting_summary(match: Match) -> str:
         )
     if match.deal_number:
         return _(
-            "seed {seed}, deal {deal} of {total}, waiting for {waiting}; score North–South {ns}, East–West {ew}",
+            "game number {seed}, deal {deal} of {total}, waiting for {waiting}; score North–South {ns}, East–West {ew}",
             seed=match.seed,
             deal=match.deal_number,
             total=DEALS_PER_GAME,
@@ -440,7 +451,7 @@ def waiting_summary(match: Match) -> str:
             ns=ns,
             ew=ew,
         )
-    return _("seed {seed}, before the first deal, waiting for the partnership draw", seed=match.seed)
+    return _("game number {seed}, before the first deal, waiting for the partnership draw", seed=match.seed)
 
 
 def unsaved() -> str | None:
@@ -710,20 +721,10 @@ def saved(match: Match) -> tuple[Path, str] | None:
 
 
 def hint_request(match: Match) -> HintRequest:
-    """What the learner knows: the own hand, the cards played, the partner's signals and own discards."""
+    """What the learner knows now, asked as the coach asks it after the deal (:mod:`tutor.play.asking`)."""
     deal, state = match.deal, match.state
     assert deal is not None and state is not None
-    return HintRequest(
-        state=state,
-        seat=LEARNER,
-        partner_holds=match.partner_known(LEARNER),
-        partner_aces=match.signalled_aces(PARTNER),
-        # The partner bot gives exactly the signals its hand calls for (rule G1 of tutor.play.bots).
-        partner_signalled=True,
-        out_of_play=frozenset(deal.discards.get(LEARNER, ())),
-        mordienne=match.mordienne,
-        chant=bool(deal.chant_happened),  # the chanters kept their nine best: sample their hands accordingly
-    )
+    return asking.hint_request(match, deal, state)
 
 
 def _hint_key(match: Match) -> tuple[int, int, int]:
@@ -827,8 +828,10 @@ def _fan(count: int, width: int, label: str) -> str:
     if not count:
         return ""
     step = max(8, width // 4)
+    # the slots before the last shrink (down to 2 px) in a narrow seat, so East's fan stays inside the table
     slots = "".join(
-        f'<div style="width:{width if i == count - 1 else step}px;flex:none">{card_svg(None, width=width)}</div>'
+        f'<div style="{f"width:{width}px;flex:none" if i == count - 1 else f"flex:0 1 {step}px;min-width:2px"}">'
+        f"{card_svg(None, width=width)}</div>"
         for i in range(count)
     )
     return f'<div class="alu-fan alu-hand" role="group" aria-label="{_e(label)}" style="display:flex">{slots}</div>'

@@ -58,6 +58,7 @@ from tutor.app.questions import (
     widget_key,
 )
 from tutor.app.session import Family, Key, forget_under
+from tutor.content import kinds
 from tutor.content.grading import asked
 from tutor.content.kinds import shape_of
 from tutor.content.outcomes import Shape
@@ -76,6 +77,17 @@ def question_text(kind: str, key: str, lang: str, first: str = "", who: Sequence
         return text
     # Translators: a question for an answer the app has no wording for yet; {key} is its name in English.
     return _("What is the {key}?", key=key.replace("_", " "))
+
+
+def rule_state(mordienne: bool, lang: str) -> str:
+    """The optional rule's state, said in a question whose answer depends on it: a right reading of a run marked
+    wrong "because the rule is off" must never be the first the learner hears of the rule."""
+    _ = ui.translator(lang)
+    if mordienne:
+        # Translators: added after a question whose answer depends on the optional rule (rules.md section 8).
+        return _("(The optional mordienne rule is on here: a mordienne scores 2 points.)")
+    # Translators: added after a question whose answer depends on the optional rule (rules.md section 8).
+    return _("(The optional mordienne rule is off here: no deal scores 2 points.)")
 
 
 def short_names(lang: str) -> dict[str, str]:
@@ -125,6 +137,8 @@ def question(scenario: Scenario, result: Explained, key: str, lang: str = SOURCE
     entry = shown(scenario.kind)
     first, who = entry.subjects_of(key, scenario.setup, result)
     text = question_text(scenario.kind, key, lang, first, who)
+    if key in kinds.kind(scenario.kind).ruled_keys(scenario.setup):
+        text = f"{text} {rule_state(scenario.mordienne, lang)}"
     own = entry.own_question(key, scenario, result, text, _)
     return own if own is not None else _by_shape(scenario, entry, key, text, _)
 

@@ -16,7 +16,7 @@ from tutor.app.kinds import shown
 from tutor.app.markup import md
 from tutor.app.predict import card_label, result_labels, short
 from tutor.app.questions import members
-from tutor.content.grading import Grade
+from tutor.content.grading import PARTED, Grade
 from tutor.content.kinds import shape_of
 from tutor.content.outcomes import Shape
 from tutor.content.scenario import Scenario
@@ -133,18 +133,16 @@ def entries(scenario: Scenario, key: str, value: object) -> list[tuple[str, str]
     """A value as rows: one per player or seat for a mapping, one row otherwise."""
     shape = shape_of(scenario.kind, key)
     if isinstance(value, Mapping) and shape in _ROW_PER_ENTRY:
-        lang = language()
-        return [
-            (
-                _title(k, lang) if str(k) in _SEATS else _TOP_NAMES.get(str(k), str(k)),
-                describe_entry(scenario, key, shape, v),
-            )
-            for k, v in value.items()
-        ]
+        return [(entry_label(k), describe_entry(scenario, key, shape, v)) for k, v in value.items()]
     return [("", describe(scenario, key, value))]
 
 
-_ROW_PER_ENTRY = (Shape.CARD_LIST_MAP, Shape.CARD_SET_MAP, Shape.INT_LIST_MAP, Shape.NAME_MAP)
+def entry_label(entry: object) -> str:
+    """An entry of a mapping answer as its row is named: a seat's title, a top card's name, a player's name."""
+    return _title(entry, language()) if str(entry) in _SEATS else _TOP_NAMES.get(str(entry), str(entry))
+
+
+_ROW_PER_ENTRY = PARTED  # each entry is a row of the table, marked and counted on its own
 
 
 def describe_entry(scenario: Scenario, key: str, shape: Shape, value: object) -> str:
@@ -164,19 +162,25 @@ def grade_table(scenario: Scenario, result: Explained, grade: Grade, answers: Ma
     rows = [f"| | | {given_heading} | {correct_heading} |", "| :-: | --- | --- | --- |"]
     for k in grade.keys:
         name = md(short(scenario.kind, k.key))
-        mark = ":green[**✓**]" if k.correct else ":red[**✗**]"
         given = entries(scenario, k.key, answers[k.key]) if k.key in answers else [("", k.given)]
         correct = dict(entries(scenario, k.key, outcome[k.key]))
         labels = list(correct) + [label for label, _ in given if label not in correct]
         given_by = dict(given)
+        # A parted answer marks each row: the ✗ goes beside the entry that is wrong, a ✓ beside each right one.
+        parts = {entry_label(entry): right for entry, right in k.parts}
         for n, label in enumerate(labels):
             what = f"{name}: {md(label)}" if label else name
             mine = md(given_by.get(label, "–"))
             if k.problem and n == 0:
                 mine += f" ({md(k.problem)})"
             right = md(correct.get(label, "–"))
-            rows.append(f"| {mark if n == 0 else ''} | {what} | {mine} | {right if k.correct else f'**{right}**'} |")
+            row_right = parts.get(label, False) if parts else k.correct
+            row_mark = (_RIGHT_MARK if row_right else _WRONG_MARK) if parts or n == 0 else ""
+            rows.append(f"| {row_mark} | {what} | {mine} | {right if row_right else f'**{right}**'} |")
     return "\n".join(rows)
+
+
+_RIGHT_MARK, _WRONG_MARK = ":green[**✓**]", ":red[**✗**]"  # a sign and a colour: colour is never the only one
 
 
 def mistake_lines(scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object]) -> list[str]:
@@ -191,18 +195,23 @@ def mistake_lines(scenario: Scenario, result: Explained, grade: Grade, answers: 
     return lines
 
 
-def verdict(grade: Grade) -> None:
-    total = len(grade.keys)
-    _ = ui.translator(language())
+def verdict_words(grade: Grade, lang: str) -> str:
+    """The verdict, counting each part of an answer given entry by entry (a top card's holder, a player's cards)."""
+    _ = ui.translator(lang)
+    total = grade.total
     if grade.all_correct:
-        # Translators: {total} is 2 or more, the answers the learner gave (one per question of the scenario).
-        words = _("Right! All {total} answers match the engine.", total=total) if total > 1 else _("Right!")
+        # Translators: {total} is 2 or more, the answers the learner gave (one per question, or per part of one).
+        return _("Right! All {total} answers are right.", total=total) if total > 1 else _("Right!")
+    # Translators: {right} of {n} answers were right; {n} counts each question, or each part of one.
+    return ui.ngettext(lang, "Not quite: {right} of {n} right.", "Not quite: {right} of {n} right.", total,
+                       right=grade.right)  # fmt: skip
+
+
+def verdict(grade: Grade) -> None:
+    words = verdict_words(grade, language())
+    if grade.all_correct:
         st.success(words, icon=":material/check_circle:")
     else:
-        lang = _.lang
-        # Translators: {right} of {n} answers were right; {n} is the number of questions asked.
-        words = ui.ngettext(lang, "Not quite: {right} of {n} right.", "Not quite: {right} of {n} right.", total,
-                            right=grade.right)  # fmt: skip
         st.error(words, icon=":material/close:")
 
 
@@ -220,15 +229,28 @@ def show(
         views.show(scenario_view.setup_html(scenario, result, reveal=True))
         shown(scenario.kind).revealed(result)  # what the kind draws besides (a play puzzle: each card's result)
     with why:
-        explanation(result)
+        explanation(result, scenario)
         note(scenario)
 
 
-def explanation(result: Explained) -> None:
-    """The engine's steps, numbered."""
+def step_groups(scenario: Scenario, result: Explained, lang: str) -> list[tuple[str, tuple[Step, ...]]]:
+    """The engine's steps in the groups its kind reads them in (the draw's rounds), each with its heading; one
+    group without a heading for a kind that has none."""
+    grouped = shown(scenario.kind).groups_of(result, ui.translator(lang))
+    return grouped if grouped is not None else [("", tuple(result.explanation))]
+
+
+def explanation(result: Explained, scenario: Scenario | None = None) -> None:
+    """The engine's steps, numbered; grouped under headings where the kind groups them (the draw by round)."""
     # Translators: the heading of the engine's explanation, step by step, after an answer.
     heading = ui.gettext(language(), "Why")
-    st.markdown(f"**{heading}**\n\n" + steps_md(result.explanation, numbered=True))
+    groups = step_groups(scenario, result, language()) if scenario is not None else [("", tuple(result.explanation))]
+    if len(groups) == 1:
+        st.markdown(f"**{heading}**\n\n" + steps_md(groups[0][1], numbered=True))
+        return
+    st.markdown(f"**{heading}**")
+    for title, steps in groups:
+        st.markdown(f"*{md(title)}*\n\n" + steps_md(steps))
 
 
 def note(scenario: Scenario) -> None:

@@ -51,6 +51,9 @@ grid-template-areas:". n ." "w c e" ". s .";gap:6px 10px;align-items:center;just
 background:#2f6b47;border-radius:18px;padding:12px 10px;max-width:600px;box-sizing:border-box}
 .alu-table.alu-wide{max-width:100%;grid-template-columns:minmax(100px,1fr) minmax(150px,auto) minmax(100px,1fr)}
 .alu-seat{display:flex;flex-direction:column;align-items:center;gap:4px;min-width:0;max-width:100%}
+.alu-seat>svg,.alu-seat>img,.alu-seat>figure{max-width:100%;height:auto}
+.alu-fan{max-width:100%}
+.alu-seat-head{max-width:100%}
 .alu-seat-n{grid-area:n}.alu-seat-e{grid-area:e}.alu-seat-s{grid-area:s}.alu-seat-w{grid-area:w}
 .alu-seat-head{display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:4px;color:#fff;
 font-weight:600;font-size:14px}
@@ -94,7 +97,13 @@ font-size:13px;line-height:20px}
 .alu-hand{margin:4px 0}
 .alu-fan{display:flex}
 details.alu-details summary{cursor:pointer;font-weight:600}
+.alu-lesson-rows{display:flex;flex-wrap:wrap;gap:14px 36px;align-items:flex-end;margin:6px 0}
+.alu-lesson-tiers{display:flex;flex-direction:column;gap:6px;margin:6px 0}
+.alu-lesson-tier{display:flex;align-items:center;gap:12px;padding:2px 0;border-bottom:1px solid rgba(128,128,128,.25)}
+.alu-lesson-tier-number{min-width:4.5em;font-weight:700}
 @media (max-width:520px){.alu-table{padding:8px 4px;gap:4px}.alu-setup{font-size:14px}}
+@container (max-width:400px){.alu-table,.alu-table.alu-wide{grid-template-columns:minmax(0,1fr) minmax(0,1fr);
+grid-template-areas:"n n" "w e" "c c" "s s"}}
 """
 
 
@@ -330,8 +339,10 @@ def table_html(
 def _fan(count: int, width: int, label: str) -> str:
     """``count`` backs overlapping like a held hand: each sits in a slot narrower than the card."""
     step = max(8, width // 4)
+    # the slots before the last shrink (down to 2 px) when the seat is narrow, so the fan stays inside the table
     slots = "".join(
-        f'<div style="width:{width if i == count - 1 else step}px;flex:none">{card_svg(None, width=width)}</div>'
+        f'<div style="{f"width:{width}px;flex:none" if i == count - 1 else f"flex:0 1 {step}px;min-width:2px"}">'
+        f"{card_svg(None, width=width)}</div>"
         for i in range(count)
     )
     return f'<div class="alu-fan alu-hand" role="group" aria-label="{_e(label)}" style="display:flex">{slots}</div>'
@@ -425,7 +436,7 @@ def signals_table_html(lang: str | None = None) -> str:
         pictures = cards_html(shown, width=44, gap=3) if shown else ""
         meaning, gesture = format_value(s, "meaning", lang), format_value(s, "gesture", lang)
         rows.append(
-            f'<tr><td class="sig-icon">{gesture_svg(s.id, width=44)}</td><td><code>{escape(s.id)}</code></td>'
+            f'<tr><td class="sig-icon">{gesture_svg(s.id, width=44)}</td>'
             f"<td>{escape(meaning)}</td><td><b>{escape(gesture)}</b></td>"
             f'<td class="sig-cards">{pictures}</td></tr>'
         )
@@ -439,13 +450,12 @@ def signals_table_html(lang: str | None = None) -> str:
         "@media (max-width:640px){.signals-table thead{position:absolute;width:1px;height:1px;overflow:hidden;"
         "clip:rect(0 0 0 0)}.signals-table tr{display:grid;grid-template-columns:56px 1fr;column-gap:6px;"
         "padding:6px 0;border-bottom:1px solid rgba(128,128,128,.25)}.signals-table td{border:none!important;"
-        "padding:1px 4px}.signals-table td.sig-icon{grid-row:span 4}.sig-cards{min-width:0}}</style>"
+        "padding:1px 4px}.signals-table td.sig-icon{grid-row:span 3}.sig-cards{min-width:0}}</style>"
     )
-    # Translators: the column headings of the signals table: a pictogram, the signal's id, its meaning, how it
-    # is given, the cards it announces.
+    # Translators: the column headings of the signals table: a pictogram, its meaning, how it is given, the cards
+    # it announces (a signal's internal id is no learner's word: the meaning names it).
     titles = (
         ui.pgettext(lang, "signals table column", "picture"),
-        ui.pgettext(lang, "signals table column", "signal"),
         ui.pgettext(lang, "signals table column", "what it says"),
         ui.pgettext(lang, "signals table column", "gesture"),
         ui.pgettext(lang, "signals table column", "cards"),

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tutor.content import kinds
-from tutor.content.outcomes import show
+from tutor.content.outcomes import Shape, show
 from tutor.content.scenario import Scenario
 from tutor.content.solve import agrees
 from tutor.engine import Explained, RuleViolation
@@ -28,6 +28,17 @@ class KeyGrade:
     given: str  # the learner's answer, shown back
     expected: str  # the engine's answer
     problem: str | None = None  # why the answer could not be read, if it could not
+    # An answer given entry by entry (:data:`PARTED`): each entry (a top card, a player) and whether it is right.
+    parts: tuple[tuple[str, bool], ...] = ()
+
+    @property
+    def right_parts(self) -> int:
+        """How many parts are right: the entries right, or 1 or 0 for an answer in one part."""
+        return sum(1 for _entry, right in self.parts if right) if self.parts else int(self.correct)
+
+    @property
+    def total_parts(self) -> int:
+        return len(self.parts) or 1
 
 
 @dataclass(frozen=True)
@@ -36,7 +47,12 @@ class Grade:
 
     @property
     def right(self) -> int:
-        return sum(1 for k in self.keys if k.correct)
+        """The parts answered right: one per question, or one per entry of an answer given entry by entry."""
+        return sum(k.right_parts for k in self.keys)
+
+    @property
+    def total(self) -> int:
+        return sum(k.total_parts for k in self.keys)
 
     @property
     def all_correct(self) -> bool:
@@ -44,6 +60,18 @@ class Grade:
 
     def by_key(self) -> dict[str, bool]:
         return {k.key: k.correct for k in self.keys}
+
+
+# Answers given entry by entry, one widget per top card or player: each entry is graded and counted on its own.
+PARTED = (Shape.NAME_MAP, Shape.CARD_LIST_MAP, Shape.CARD_SET_MAP, Shape.INT_LIST_MAP)
+
+
+def _parts(scenario: Scenario, key: str, given: object, expected: object, right: bool) -> tuple[tuple[str, bool], ...]:
+    """Each entry of a parted answer and whether the learner's entry is the engine's (all right if it is)."""
+    if kinds.shape_of(scenario.kind, key) not in PARTED or not isinstance(expected, Mapping):
+        return ()
+    mine = given if isinstance(given, Mapping) else {}
+    return tuple((str(entry), right or (entry in mine and mine[entry] == value)) for entry, value in expected.items())
 
 
 def asked(scenario: Scenario) -> tuple[str, ...]:
@@ -66,12 +94,14 @@ def grade(scenario: Scenario, result: Explained, answers: Mapping[str, object]) 
             answers = {**answers, key: [answers[key]]}  # one card, as the card widget gives it
         # None means "not answered"; a learner who means "nobody" says so ("spoiled", "none").
         if answers.get(key) is None:
-            grades.append(KeyGrade(key, False, "(no answer)", show(expected), "no answer given"))
+            parts = _parts(scenario, key, None, expected, False)
+            grades.append(KeyGrade(key, False, "(no answer)", show(expected), "no answer given", parts))
             continue
         try:
             given = kinds.normalize(scenario.kind, key, answers[key])
         except RuleViolation as error:
-            grades.append(KeyGrade(key, False, show(answers[key]), show(expected), error.message))
+            parts = _parts(scenario, key, None, expected, False)
+            grades.append(KeyGrade(key, False, show(answers[key]), show(expected), error.message, parts))
             continue
         if key in one_card:  # one card (to play): right if it is one of the set (the best cards)
             cards = given if isinstance(given, frozenset) else frozenset()
@@ -79,5 +109,7 @@ def grade(scenario: Scenario, result: Explained, answers: Mapping[str, object]) 
             right = len(cards) == 1 and cards <= best
             grades.append(KeyGrade(key, right, show(given), show(expected)))
             continue
-        grades.append(KeyGrade(key, agrees(scenario, key, given, result, partial=False), show(given), show(expected)))
+        right = agrees(scenario, key, given, result, partial=False)
+        parts = _parts(scenario, key, given, expected, right)
+        grades.append(KeyGrade(key, right, show(given), show(expected), parts=parts))
     return Grade(tuple(grades))

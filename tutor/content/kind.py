@@ -51,12 +51,19 @@ class ContentKind(Generic[S]):
     not_asked: tuple[str, ...] = ()  # outcome keys a learner is never asked (the page shows them)
     always_asked: tuple[str, ...] = ()  # keys a learner is always asked, first, whatever the ``ask``
     one_card: tuple[str, ...] = ()  # keys a learner answers with one card, right when it is one of the set
+    # The keys of a setup whose answer may change with the optional mordienne rule: their question says
+    # whether it is on (None: no answer of this kind depends on it).
+    ruled: Callable[[S], tuple[str, ...]] | None = None
 
     def read_setup(self, r: Reader, written: dict[object, object]) -> Setup | Missing:
         return self.read(r, written)
 
     def solve_setup(self, setup: Setup, mordienne: bool) -> Explained:
         return self.solve(self._own(setup), mordienne)
+
+    def ruled_keys(self, setup: Setup) -> tuple[str, ...]:
+        """The keys whose answer for ``setup`` may depend on the mordienne rule (rules.md section 8)."""
+        return () if self.ruled is None else self.ruled(self._own(setup))
 
     def keys_of(self, setup: Setup | Missing) -> tuple[str, ...]:
         """The outcome keys a scenario with this setup can be asked (all of them while it is unread)."""
@@ -108,6 +115,7 @@ class Kind(Protocol):
     def read_setup(self, r: Reader, written: dict[object, object]) -> Setup | Missing: ...
     def solve_setup(self, setup: Setup, mordienne: bool) -> Explained: ...
     def keys_of(self, setup: Setup | Missing) -> tuple[str, ...]: ...
+    def ruled_keys(self, setup: Setup) -> tuple[str, ...]: ...
     def refusal(self, setup: Setup | Missing, key: str) -> str | None: ...
     def check(self, r: Reader, written: object, setup: Setup) -> None: ...
     def agrees(self, key: str, given: object, result: Explained, partial: bool) -> bool | None: ...

@@ -27,10 +27,12 @@ from tutor.content.problems import ContentError, Problem
 from tutor.content.reader import MISSING, Missing, Reader, every, internal_error
 from tutor.content.yamlsafe import Document, load_document
 from tutor.engine.cards import Card
+from tutor.engine.errors import RuleViolation
+from tutor.engine.trick import Trick, resolve_trick
 
 LESSON_REQUIRED = ("id", "order", "title", "summary", "objectives", "sections", "scenarios")
 SECTION_REQUIRED = ("heading", "text")
-SECTION_OPTIONAL = ("cards", "caption")
+SECTION_OPTIONAL = ("cards", "trick", "caption")
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class Section:
     text: str
     cards: tuple[tuple[Card, ...], ...] = ()  # rows of cards to draw
     caption: str | None = None
+    trick: Trick | None = None  # a trick to draw on the table, as Practice draws it (seats, winner, TIE mark)
 
 
 @dataclass(frozen=True)
@@ -136,14 +139,32 @@ def _sections(r: Reader, value: object) -> tuple[Section, ...] | Missing:
         text = r.text((*path, "text"), entry["text"], multiline=True) if "text" in entry else MISSING
         caption = r.text((*path, "caption"), entry["caption"]) if "caption" in entry else None
         rows = _card_rows(r, (*path, "cards"), entry["cards"]) if "cards" in entry else ()
+        trick = _trick(r, (*path, "trick"), entry["trick"]) if "trick" in entry else None
         if not (
             isinstance(heading, Missing)
             or isinstance(text, Missing)
             or isinstance(caption, Missing)
             or isinstance(rows, Missing)
+            or isinstance(trick, Missing)
         ):
-            sections.append(Section(heading, text, rows, caption))
+            sections.append(Section(heading, text, rows, caption, trick))
     return tuple(sections) if len(sections) == len(items) else MISSING
+
+
+def _trick(r: Reader, path: tuple[str | int, ...], value: object) -> Trick | Missing:
+    """A trick as a ``trick`` scenario's setup gives it: ``{leader: W, plays: [four cards from the leader]}``."""
+    entry = r.mapping(path, value, "a mapping with leader and plays")
+    if isinstance(entry, Missing):
+        return MISSING
+    r.keys(path, entry, ("leader", "plays"))
+    leader = r.seat((*path, "leader"), entry["leader"]) if "leader" in entry else MISSING
+    plays = r.cards((*path, "plays"), entry["plays"], 4) if "plays" in entry else MISSING
+    if isinstance(leader, Missing) or isinstance(plays, Missing):
+        return MISSING
+    try:
+        return resolve_trick(leader, plays)
+    except RuleViolation as error:
+        return r.add((*path, "plays", *error.path), error.message)
 
 
 def _card_rows(r: Reader, path: tuple[str | int, ...], value: object) -> tuple[tuple[Card, ...], ...] | Missing:

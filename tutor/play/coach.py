@@ -1,8 +1,9 @@
 """The coach after a deal: the learner's card decisions one by one, each judged by the hint.
 
-For every card the learner played, the position is rebuilt as the learner saw it (own hand, cards played,
-the partner's signals, own discards) and :func:`tutor.play.hint.hint` estimates each card's chance of winning
-the deal's point. Where the card played is well behind the best one (:data:`LARGE` or more), the coach says
+For every card the learner played, the position is rebuilt as the learner saw it and asked exactly as the
+Hint button asks it (:func:`tutor.play.asking.hint_request`: own hand, cards played, the partner's signals,
+own discards, the chant), and :func:`tutor.play.hint.hint` estimates each card's chance of winning the
+deal's point. Where the card played is well behind the best one (:data:`LARGE` or more), the coach says
 why in one line, from facts of the trick (who was winning it, which card beats it, which card is sure to
 win) read off the position, never from the hint's words.
 
@@ -30,9 +31,9 @@ from tutor.engine.errors import RuleViolation, short
 from tutor.engine.frozen_map import freeze_fields
 from tutor.engine.ranking import TIERS, ordered
 from tutor.engine.seats import SEATS
-from tutor.engine.signals import signal
 from tutor.engine.steps import Step
-from tutor.play.hint import HintRequest, hint
+from tutor.play.asking import hint_request
+from tutor.play.hint import hint
 from tutor.play.match import LEARNER, PARTNER, DealRecord, Match
 from tutor.play.messages import step
 from tutor.play.record import MAX_PER_DAY, checked_yaml
@@ -91,26 +92,6 @@ class Decision:
         return self.tricks_left <= PUZZLE_TRICKS
 
 
-def request(match: Match, deal: DealRecord, state: DealState) -> HintRequest:
-    """What the learner knew at ``state``: as the Hint button asks (partner's signals, own discards)."""
-    ids = deal.signals.get(PARTNER, ())
-    holds = frozenset(c for c in deal.hand(PARTNER) if any(_signals_card(i, c) for i in ids))
-    aces = sum(1 for c in deal.hand(PARTNER) if c.rank == "A") if "aces" in ids else None
-    return HintRequest(
-        state=state,
-        seat=LEARNER,
-        partner_holds=holds,
-        partner_aces=aces,
-        partner_signalled=True,  # the partner bot gives exactly the signals its hand calls for
-        out_of_play=frozenset(deal.discards.get(LEARNER, ())),
-        mordienne=bool(deal.mordienne if deal.mordienne is not None else match.mordienne),
-    )
-
-
-def _signals_card(signal_id: str, c: Card) -> bool:
-    return signal(signal_id).card == c
-
-
 def review(match: Match, number: int | None = None, playouts: int = PLAYOUTS) -> list[Decision]:
     """Every card the learner played in deal ``number`` (default: the last), judged by the hint.
 
@@ -126,7 +107,7 @@ def review(match: Match, number: int | None = None, playouts: int = PLAYOUTS) ->
             legal = state.legal_cards()
             if len(set(TIERS[x] for x in legal)) > 1:
                 found = hint(
-                    request(match, deal, state), playouts=playouts, seed=match.seed * 1000 + deal.number * 40 + n
+                    hint_request(match, deal, state), playouts=playouts, seed=match.seed * 1000 + deal.number * 40 + n
                 )
                 chances = dict(found.chances)
                 best = max(chances, key=lambda x: (chances[x], TIERS[x]))  # on a tie, the lower card

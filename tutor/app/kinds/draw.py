@@ -12,6 +12,7 @@ from tutor.app.questions import Part, Question, Values, by_entry, cards_by_name,
 from tutor.app.views import SMALL_WIDTH, badge, block, translator
 from tutor.content.kinds.draw import DrawSetup
 from tutor.engine import TOP_CARDS, TOP_KEYS, Card, Draw, Explained, Seat, Tier
+from tutor.engine.steps import Step
 from tutor.i18n.sentences import format_value
 from tutor.i18n.ui import Translator
 
@@ -121,6 +122,34 @@ def _plan(
     return None
 
 
+def rounds(draw: Draw) -> list[int]:
+    """The round (1-based) in which each card was dealt: a round is once around the table, the players passed
+    over counted in it (rules.md section 4, rule 2), so a round of the dealing may give fewer than four cards."""
+    found, turn = [], 0
+    for skipped in draw.skipped:
+        turn += len(skipped)
+        found.append(turn // len(draw.players) + 1)
+        turn += 1
+    return found
+
+
+def _groups(result: Explained, _: Translator) -> list[tuple[str, tuple[Step, ...]]] | None:
+    """The draw's steps round by round, then how it ends (the partnerships and the first dealer)."""
+    if not isinstance(result, Draw):
+        return None
+    of_card = rounds(result)
+    groups: dict[int, list[Step]] = {}
+    after: list[Step] = []
+    for s in result.explanation:
+        if s.draw_card is None:
+            after.append(s)
+        else:
+            groups.setdefault(of_card[s.draw_card - 1], []).append(s)
+    # Translators: a heading over the cards of one time around the table in the partnership draw.
+    found = [(_("Round {n}", n=n), tuple(steps)) for n, steps in sorted(groups.items())]
+    return found + ([(_("The partnerships"), tuple(after))] if after else [])
+
+
 def _subjects(key: str, setup: DrawSetup, result: Explained) -> tuple[str, tuple[str, ...]]:
     return setup.players[0], ()
 
@@ -140,4 +169,5 @@ KIND = AppKind(
     cards=_cards,
     plan=_plan,
     subjects=_subjects,
+    groups=_groups,
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import cardsvg, course_map, lang, quiz, state, views
+from tutor.app import course_map, lang, lesson_pictures, quiz, state, views
 from tutor.app.lessons import (
     BACK,
     ITEM,
@@ -70,7 +70,8 @@ def _mark(lesson_id: str) -> str:
 
 
 listing, page = st.columns([1, 3], gap="large")
-with listing:
+# On a phone the columns stack: theme.css puts this list after the lesson, so a lesson opens on its text.
+with listing, st.container(key="learn-list"):
     # The options are lesson ids and their labels never change: the status is a caption beside each one.
     # (The browser sends a radio's choice back as its label; a label that changed when a lesson became
     # "in progress" sent the old one, unknown by then, and the list fell back to lesson 1.)
@@ -113,7 +114,8 @@ with page:
     # Translators: {title} is the lesson's title, e.g. "Lesson 1: The cards".
     st.title(_("Lesson {number}: {title}", number=lesson.order, title=lesson.title))
     st.markdown(f"*{lesson.summary}*")
-    with st.expander(_("What you will learn"), expanded=step_key.value() == 0 and mine.status != quiz.DONE):
+    # folded: the summary above says what the lesson is about, and the text follows at once (on a phone too)
+    with st.expander(_("What you will learn")):
         st.markdown("\n".join(f"- {objective}" for objective in lesson.objectives))
     facts = [
         ui.ngettext(
@@ -135,11 +137,10 @@ with page:
         st.progress((step + 1) / (sections + 1), text=_("Section {number} of {total}", number=step + 1, total=sections))
         st.header(section.heading)
         st.markdown(section.text)
+        if section.trick is not None:
+            views.show(lesson_pictures.trick_picture(section.trick))
         if section.cards:
-            # rows are groups the author made (a tier, a hand): side by side when they fit, well apart
-            groups = "".join(f"<div>{cardsvg.cards_html(row, width=72)}</div>" for row in section.cards)
-            gap = "display:flex;flex-wrap:wrap;gap:14px 36px;align-items:flex-end;margin:6px 0"
-            st.markdown(f'<div style="{gap}">{groups}</div>', unsafe_allow_html=True)
+            views.show(lesson_pictures.cards_picture(section.cards, language))
         if section.caption:
             st.caption(section.caption)
         back, forward, skip = st.columns([1, 2, 2])

@@ -72,13 +72,13 @@ def start_screen() -> None:
             persist_state="session",
         )
         st.number_input(
-            # Translators: the number that decides the random draw and deals (a "random seed").
-            _("Seed"),
+            # Translators: the number that decides the random draw and deals (a "random seed", in the learner's words).
+            _("Game number"),
             min_value=0,
             max_value=999_999_999,
             step=1,
             key=pv.SEED,
-            help=_("The same seed gives the same draw and the same deals: note it to replay a game."),
+            help=_("The same game number gives the same draw and the same deals: note it to replay a game."),
         )
         pv.settings(in_game=False)
         st.button(_("Start game"), key=pv.START, type="primary", on_click=pv.start_game, icon=":material/play_arrow:")
@@ -104,12 +104,13 @@ def header(match: Match) -> None:
         else:
             st.markdown("## " + _("The partnership draw"))
         unsaved = pv.unsaved()
-        if pv.is_saved():  # said only while true: else the line below says why it is not, or what waits
+        # "Saved" is said only while true: else the line below says why it is not, or what waits.
+        if pv.is_saved() and not pv.is_guided():
             st.caption(
-                _("Game seed {seed}: the same seed deals the same game. Saved after every move.", seed=match.seed)
+                _("Game number {seed}: the same number deals the same game. Saved after every move.", seed=match.seed)
             )
         else:
-            st.caption(_("Game seed {seed}: the same seed deals the same game.", seed=match.seed))
+            st.caption(_("Game number {seed}: the same number deals the same game.", seed=match.seed))
         if unsaved:
             st.caption(md(unsaved))
     with toggles:
@@ -383,12 +384,14 @@ if match.phase == "draw":
     st.stop()
 
 over = match.phase in ("deal-over", "game-over")
+# On a phone the columns stack; the page's CSS (play_view) then puts the talk column after the learner's hand, so
+# the trick on the table and the cards to play it from are in view together.
 table, talk = st.columns([3, 2], gap="medium")
 with table:
     st.markdown(pv.table_html(match), unsafe_allow_html=True)
     if over:
         pv.latest_panel(match, kinds=("trick",))
-with talk:
+with talk, st.container(key=pv.TALK):
     if over:
         deal_over(match)
     elif match.phase == "play":
@@ -411,7 +414,8 @@ elif match.phase in ("chant", "signals"):
         chant_phase(match)
     else:
         signals_phase(match)
-if match.phase != "chant" and match.state is not None and match.state.tricks:
-    with st.expander(ui.gettext(pv.lang(), "Tricks so far this deal"), expanded=over):
-        st.markdown(pv.tricks_grid_html(match), unsafe_allow_html=True)
-pv.game_log()
+with st.container(key=pv.AFTER):
+    if match.phase != "chant" and match.state is not None and match.state.tricks:
+        with st.expander(ui.gettext(pv.lang(), "Tricks so far this deal"), expanded=over):
+            st.markdown(pv.tricks_grid_html(match), unsafe_allow_html=True)
+    pv.game_log()

@@ -1,7 +1,8 @@
 """Rules: the whole of rules.md for reading, in the learner's language, with the 19-tier chart and the signals
 table drawn with cards.
 
-The text is the package's copy of rules.md (``tutor/app/rules.md``, identical to ``docs/rules.md``), read and
+The text is the learner's copy of rules.md (``tutor/app/rules.md``: the rules of ``docs/rules.md``, the authors'
+binding page, without its notes to authors: where a decision came from, ids, "say so in your issue note"), read and
 cut into blocks once per server (:mod:`tutor.i18n.rules_text`); each block is shown from the ``content``
 catalog in the learner's language, or in English where it has no translation. Section numbers, not the
 translated titles, are the anchors, so a link to ``#section-7`` works in every language. The chart follows
@@ -16,6 +17,7 @@ from importlib import resources
 import streamlit as st
 
 from tutor.app import lang as app_lang
+from tutor.app import rules_cards
 from tutor.app.views import signals_table_html, tier_chart_html
 from tutor.i18n import ui
 from tutor.i18n.rules_text import PREFACE, Block, blocks, join, translated
@@ -47,7 +49,13 @@ class Section:
         return f"{self.number}. {words}" if self.number else words
 
     def body_markdown(self, lang: str) -> str:
-        return join([(block, translated(block, lang)) for block in self.body])
+        return join([(block, _shown(block, lang)) for block in self.body])
+
+
+def _shown(block: Block, lang: str) -> str:
+    """A block as the page shows it: a table names its cards in the learner's language."""
+    text = translated(block, lang)
+    return rules_cards.named_cards(text, lang) if block.kind == "table" else text
 
 
 @st.cache_resource(show_spinner=False)
@@ -94,18 +102,13 @@ for section in parts:
     if section.heading.level == 1:
         st.title(section.title(lang), anchor=section.anchor)
         st.markdown(
-            # Translators: the rules below are translated from the English reference; say so instead of
-            # "in English" if that reads better, keeping the rest.
+            # Translators: the introduction of the Rules page, above its contents.
             _(
                 "These are the rules this tutor teaches: every lesson, every exercise and every explanation "
-                "follows them. They restate, in English, the short rules pages that survive in several languages. "
-                "Where those sources are silent or unclear, the page says so and records the choice made here: "
-                "look for **Decision**."
+                "follows them. They restate the short rules pages that survive in several languages; where "
+                "those pages are silent or unclear, the rules say which way the tutor plays."
             )
         )
-        # The page's own preface speaks to the tutor's authors; it stays readable, folded away.
-        with st.expander(_("About this page (for lesson authors)")):
-            st.markdown(section.body_markdown(lang))
         table_of_contents(parts, lang)
         continue
     st.header(section.title(lang), anchor=section.anchor, divider="gray")

@@ -22,6 +22,7 @@ from tutor.app.signal_search import EXAMPLES, example_label, search
 from tutor.app.views import signals_table_html
 from tutor.content import drills
 from tutor.engine import SIGNAL_IDS, SIGNALS, Card, RuleViolation, Signal, hand_signals, look_up, signal
+from tutor.engine.signalling import HandSignals
 from tutor.i18n import LANGUAGES, PSEUDO_LANGUAGE, ui
 from tutor.i18n.sentences import format_value
 from tutor.progress.memory import Answer
@@ -52,6 +53,8 @@ HAND_CHECKED = Key[bool]("signals.hand.checked")
 HAND_ANSWER = Key[tuple[list[str], int, bool, bool]]("signals.hand.answer")  # given, aces, and both right?
 HAND_WIDGET = Family[Any]("signals.hand.{}.{}")  # by the widget's name and the hand's version
 HAND_CHECK = Key[bool]("signals.hand.check")
+HAND_MODE = Key[str]("signals.hand.mode", "tell")  # "tell": the hand's signals shown; "test": the learner says them
+HAND_EMPTY = Key[bool]("signals.hand.empty")  # "Check" pressed with no signal picked
 TYPED = Key[str]("signals.typed")  # a hand typed by the learner
 DEAL = Key[bool]("signals.deal")
 DEAL_AGAIN = Key[bool]("signals.deal.again")
@@ -73,10 +76,11 @@ def tab_labels(language: str) -> tuple[str, ...]:
 
 
 def decision(language: str) -> str:
+    """The one signal the sources disagree on, said as the rules settle it (rules, section 10)."""
     _ = ui.translator(language)
     return _(
-        "**Decision** (rules, section 10): Petit-neuf is the **little finger**, as in the Czech, Macedonian and "
-        "Gujarati sources; the Albanian one gives the thumb (Grand-neuf's signal); the Malay one has no signals table."
+        "Petit-neuf is the **little finger** (rules, section 10), as in the Czech, Macedonian and Gujarati "
+        "sources; the Albanian one gives the thumb (Grand-neuf's signal); the Malay one has no signals table."
     )
 
 
@@ -111,10 +115,11 @@ def signal_card(s: Signal) -> None:
         with right:
             language = lang.current()
             _ = ui.translator(language)
-            st.markdown(f"**{md(format_value(s, 'meaning', language))}** &nbsp; `{s.id}`")
+            st.markdown(f"**{md(format_value(s, 'meaning', language))}**")
             # Translators: under a signal's meaning; {gesture} is the gesture, e.g. "wink".
             st.markdown(_("Gesture: **{gesture}**", gesture=md(format_value(s, "gesture", language))))
-            st.caption(" ".join(step_md(x) for x in look_up(s.id).explanation))
+            # the engine's further words (the card it announces, discretion); its first restates the two above
+            st.caption(" ".join(step_md(x) for x in look_up(s.id).explanation if x.msg != "signal.says"))
 
 
 def lookup_tab() -> None:
@@ -309,6 +314,7 @@ def set_hand(hand: tuple[Card, ...]) -> None:
     HAND.set(hand)
     HAND_ERROR.set(None)
     HAND_CHECKED.set(False)
+    HAND_EMPTY.set(False)
     HAND_VERSION.set(HAND_VERSION.value() + 1)
     HAND_SHOWN_AT.set(time.time())
 
@@ -321,6 +327,10 @@ def hand_widget_key(name: str) -> Key[Any]:
 def check_hand() -> None:
     hand = HAND.value()
     picked = hand_widget_key("picked").get() or []
+    # Every hand calls for a signal ("I have a useless hand" when nothing else): an empty pick is no answer yet.
+    HAND_EMPTY.set(not picked)
+    if not picked:
+        return
     aces = int(hand_widget_key("aces").get() or 0)
     signals_right, aces_right = drills.check_hand_signals(hand, picked, aces)
     HAND_CHECKED.set(True)
@@ -343,6 +353,15 @@ def hand_tab() -> None:
     st.markdown("## " + _("What should I signal with this hand?"))
     if not HAND.is_set():
         deal_hand()
+    HAND_MODE.setdefault()  # the lookup first: the answer, then the quiz if the learner wants one
+    st.segmented_control(
+        # Translators: the choice on the "What should I signal?" tab: see the answer, or answer first.
+        _("Show me"),
+        ["tell", "test"],
+        format_func=lambda mode: _("The signals of this hand") if mode == "tell" else _("Test me on it"),
+        key=HAND_MODE,
+        required=True,
+    )
     left, right = st.columns([1, 2], vertical_alignment="bottom")
     left.button(_("Deal me a hand"), icon=":material/playing_cards:", key=DEAL, type="primary", on_click=deal_hand)
     right.text_input(
@@ -355,14 +374,48 @@ def hand_tab() -> None:
     if error:
         # Translators: {error} is the engine's reason, e.g. "'10-cups' is not a card".
         st.error(_("That hand cannot be read: {error}.", error=md(error)), icon=None)
-    hand = HAND.value()
-    checked = bool(HAND_CHECKED.get())
-    result = hand_signals(hand) if checked else None
-    worth = [c for c in hand if any(c in drills.signal_cards(s) for s in result.signals)] if result else []
+    if HAND_MODE.value() == "test":
+        hand_test(language)
+    else:
+        hand_answer(language)
+
+
+def hand_picture(hand: tuple[Card, ...], worth: list[Card]) -> None:
     st.markdown(
         f'<div style="margin:6px 0 14px 0">{cards_html(hand, width=78, highlight=worth)}</div>', unsafe_allow_html=True
     )
 
+
+def signals_said(result: HandSignals, language: str) -> str:
+    """The signals a hand calls for, as Markdown: each one's meaning and gesture, the aces with their count."""
+    lines = []
+    for s in result.signals:
+        meaning, gesture = md(format_value(s, "meaning", language)), md(format_value(s, "gesture", language))
+        if s.id == "aces":
+            # Translators: after the aces' gesture: how many aces the hand holds, so how often the mouth opens.
+            gesture += " " + md(ui.ngettext(language, "({n} ace)", "({n} aces)", result.aces))
+        lines.append(f"- **{meaning}**: {gesture}")
+    return "\n".join(lines)
+
+
+def hand_answer(language: str) -> None:
+    """The lookup: the hand's signals, with the cards that call for them."""
+    _ = ui.translator(language)
+    hand = HAND.value()
+    result = hand_signals(hand)
+    hand_picture(hand, [c for c in hand if any(c in drills.signal_cards(s) for s in result.signals)])
+    st.markdown("### " + _("Signal this"))
+    st.markdown(signals_said(result, language))
+    st.markdown(gestures_html([s.id for s in result.signals], width=48), unsafe_allow_html=True)
+
+
+def hand_test(language: str) -> None:
+    """The quiz on the hand: the learner picks the signals and the aces, then checks."""
+    _ = ui.translator(language)
+    hand = HAND.value()
+    checked = bool(HAND_CHECKED.get())
+    result = hand_signals(hand) if checked else None
+    hand_picture(hand, [c for c in hand if any(c in drills.signal_cards(s) for s in result.signals)] if result else [])
     answered = HAND_ANSWER.get() if checked else None
     _unused, aces, signals_right, aces_right = answered or ([], 0, False, False)
     st.multiselect(
@@ -383,14 +436,15 @@ def hand_tab() -> None:
     )
     if not checked:
         st.button(_("Check"), key=HAND_CHECK, type="primary", on_click=check_hand)
+        if HAND_EMPTY.get():
+            st.warning(_("Pick the signals first: every hand calls for one, “I have a useless hand” if nothing else."))
         return
     assert result is not None
-    engine_says = ", ".join(f"`{s.id}`" for s in result.signals)
+    said = signals_said(result, language)
     if signals_right:
-        # Translators: {signals} lists the signals' ids, e.g. `monsieur`, `aces`.
-        st.success(_("✓ The signals are right: {signals}", signals=engine_says), icon=None)
+        st.success(_("✓ The signals are right:") + "\n\n" + said, icon=None)
     else:
-        st.error(_("✗ The signals this hand calls for: {signals}", signals=engine_says), icon=None)
+        st.error(_("✗ The signals this hand calls for:") + "\n\n" + said, icon=None)
     st.markdown(gestures_html([s.id for s in result.signals], width=48), unsafe_allow_html=True)
     if aces_right:
         st.success(_("✓ Aces: {aces}", aces=result.aces), icon=None)

@@ -350,5 +350,6 @@ KIND = ContentKind(
     outcomes=_OUTCOMES,
     generate=_generate,
     topics=("scoring", "mordienne"),
+    ruled=lambda _setup: ("points", "mordienne"),  # a run scores 2 only with the rule on
     form_keys=_form_keys,
 )

@@ -65,6 +65,12 @@ def _solve(setup: GameSetup, mordienne: bool) -> Explained:
     return play_game(setup.first_dealer, scored)
 
 
+def _ruled(setup: GameSetup) -> tuple[str, ...]:
+    """A deal given trick by trick may be a mordienne, so the scores and the winner depend on the rule; deals
+    given as points carry their own worth."""
+    return ("scores", "winner") if any(not isinstance(deal, DealPoint) for deal in setup.deals) else ()
+
+
 def _generate(rng: random.Random, _drafting: Drafting) -> Draft:
     """Five deals mixing known points and trick results; about a fifth of the games end level."""
     first = rng.choice(SEATS)
@@ -126,4 +132,5 @@ KIND = ContentKind(
     outcomes={"dealers": Shape.SEAT_LIST, "scores": Shape.TEAM_COUNT_MAP, "winner": Shape.TEAM},
     generate=_generate,
     topics=("game",),
+    ruled=_ruled,
 )

@@ -209,6 +209,7 @@ KIND = ContentKind(
     outcomes={"to_play": Shape.SEAT, "value": Shape.RESULT, "best": Shape.CARD_SET, "results": Shape.RESULT_MAP},
     generate=_generate,
     topics=("play",),
+    ruled=lambda _setup: ("value", "best", "results"),  # a mordienne within reach changes what a card is worth
     check_expect=_check_expect,
     # The table shows who is to play, and the reveal each card's result; the card to play is always asked, and
     # any one of the best cards is right.
