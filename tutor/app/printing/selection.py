@@ -19,7 +19,6 @@ from tutor.content.kinds import KINDS
 from tutor.content.localize import localize_generated, localize_lesson, localize_scenario
 from tutor.content.scenario import Scenario
 from tutor.engine import RuleViolation
-from tutor.engine.errors import short
 from tutor.i18n import ui
 
 MOST = 60  # scenarios on one worksheet: a lesson has at most 26; more is no longer a sheet to hand out
@@ -35,7 +34,8 @@ class Worksheet:
 
 
 def _listed(names: Sequence[str]) -> str:
-    return short(", ".join(names), 400)
+    text = ", ".join(names)
+    return text if len(text) <= 400 else text[:397] + "..."
 
 
 def for_lesson(course: Course, lesson_id: str, lang: str) -> Worksheet:
