@@ -69,22 +69,14 @@ def test_the_french_card_by_hand(a4: dict[str, tuple[int, str]]) -> None:
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_nothing_on_the_card_is_left_in_english(a4: dict[str, tuple[int, str]], lang: str) -> None:
     text = comparable(a4[lang][1], lang)
-    english = expected_words("en") + [
-        ui.gettext("en", "Aluette: the ranking and the signals"),
-        ui.gettext("en", "The 19 tiers, drawn"),
-        ui.gettext("en", "The signals, with pictures"),
-        ui.gettext("en", "The pack: 48 cards"),
-    ]
-    translated = expected_words(lang) + [
-        ui.gettext(lang, "Aluette: the ranking and the signals"),
-        ui.gettext(lang, "The 19 tiers, drawn"),
-        ui.gettext(lang, "The signals, with pictures"),
-        ui.gettext(lang, "The pack: 48 cards"),
-    ]
+    headings = ("Aluette: the ranking and the signals", "The 19 tiers, drawn", "The signals, with pictures")
+    english = [*expected_words("en"), *(ui.gettext("en", heading) for heading in headings)]
+    translated = [*expected_words(lang), *(ui.gettext(lang, heading) for heading in headings)]
     # only words the language writes otherwise, long enough not to be part of another word; the eight named cards'
     # French names are on their pictures in every language (as at a real table), and are no English
     french = set(NAMED_CARDS.values())
-    left = [en for en, there in zip(english, translated, strict=True) if en != there and len(en) > 4 and en not in french]
+    pairs = zip(english, translated, strict=True)
+    left = [en for en, there in pairs if en != there and len(en) > 4 and en not in french]
     assert [en for en in left if comparable(en, lang) in text] == []
 
 

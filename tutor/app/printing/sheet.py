@@ -64,15 +64,19 @@ def document(
     css: str = "",
     landscape: bool = False,
     margin: str = "11mm 11mm 13mm 11mm",
+    numbered: bool = True,
 ) -> str:
     """The whole HTML page of a sheet: ``body`` (HTML) on ``size`` paper, the footer on every page."""
     width, height = SIZES[size]
     if landscape:
         width, height = height, width
+    number = (
+        f'@bottom-right{{content: counter(page) " / " counter(pages);font-size:7.5pt;color:#444;font-family:{FONTS}}}'
+    )
     page = (
         f"@page{{size: {width} {height};margin:{margin};"
         f"@bottom-left{{content: {css_string(footer)};font-size:7.5pt;color:#444;font-family:{FONTS}}}"
-        f'@bottom-right{{content: counter(page) " / " counter(pages);font-size:7.5pt;color:#444;font-family:{FONTS}}}}}'
+        f"{number if numbered else ''}}}"
     )
     style = page + (_BASE_CSS % {"fonts": FONTS}) + css
     return (

@@ -24,16 +24,16 @@ COPIES = 2  # one for each partner
 
 _CSS = f"""
 .sheet{{width:{2 * CARD_W}mm;border-collapse:collapse;table-layout:fixed}}
-.sheet td.a6{{width:{CARD_W}mm;height:{CARD_H}mm;vertical-align:top;padding:0;border:0.3mm dashed #777}}
-.a6 .in{{padding:5mm 5mm 3mm 5mm}}
+.sheet td.a6{{width:{CARD_W - 0.6}mm;height:{CARD_H - 1.5}mm;vertical-align:top;padding:0;border:0.3mm dashed #777}}
+.a6 .in{{padding:4mm 4.5mm 2mm 4.5mm}}
 .a6 h1{{font-size:11pt;margin:0 0 1mm 0}}
 .a6 p.lead{{font-size:7pt;margin:0 0 1.5mm 0}}
 .a6 table.list{{width:100%;border-collapse:collapse}}
-.a6 table.list td{{border-top:0.25mm solid #999;padding:0.7mm 0.8mm;vertical-align:middle}}
-.a6 table.list td.pic{{width:10.5mm}}
-.a6 table.list td.pic img{{width:9.6mm;height:9.6mm}}
-.a6 .meaning{{font-weight:700;font-size:7.6pt;line-height:1.15}}
-.a6 .gesture{{font-size:7pt;line-height:1.15}}
+.a6 table.list td{{border-top:0.25mm solid #999;padding:0.45mm 0.8mm;vertical-align:middle}}
+.a6 table.list td.pic{{width:9.5mm}}
+.a6 table.list td.pic img{{width:8.6mm;height:8.6mm}}
+.a6 .meaning{{font-weight:700;font-size:7.4pt;line-height:1.12}}
+.a6 .gesture{{font-size:6.8pt;line-height:1.12}}
 .a6 .foot{{font-size:6pt;color:#444;margin-top:1mm}}
 """
 
@@ -66,9 +66,11 @@ def signals_card_html(lang: str, size: str = "a4", day: date | None = None) -> s
     title = ui.gettext(lang, "Signals to your partner")
     body = f'<table class="sheet"><tbody><tr>{card * COPIES}</tr></tbody></table>'
     if size == "a5":  # exactly two A6: no margin, no footer box (each card carries its own)
-        return document(body, lang=lang, title=title, size=size, footer="", css=_CSS, landscape=True, margin="0")
+        return document(
+            body, lang=lang, title=title, size=size, footer="", css=_CSS, landscape=True, margin="0", numbered=False
+        )
     margin = "0 0 12mm 0" if size == "a4" else "0 3mm 12mm 3mm"
-    return document(body, lang=lang, title=title, size=size, footer=footer, css=_CSS, margin=margin)
+    return document(body, lang=lang, title=title, size=size, footer=footer, css=_CSS, margin=margin, numbered=False)
 
 
 def signals_card_pdf(lang: str, size: str = "a4", day: date | None = None) -> bytes:
