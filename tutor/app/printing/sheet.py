@@ -70,12 +70,11 @@ def document(
     width, height = SIZES[size]
     if landscape:
         width, height = height, width
-    number = (
-        f'@bottom-right{{content: counter(page) " / " counter(pages);font-size:7.5pt;color:#444;font-family:{FONTS}}}'
-    )
+    small = f"font-size:7.5pt;color:#444;font-family:{FONTS}"
+    number = f'@bottom-right{{content: counter(page) " / " counter(pages);{small}}}'
     page = (
         f"@page{{size: {width} {height};margin:{margin};"
-        f"@bottom-left{{content: {css_string(footer)};font-size:7.5pt;color:#444;font-family:{FONTS}}}"
+        f"@bottom-left{{content: {css_string(footer)};{small}}}"
         f"{number if numbered else ''}}}"
     )
     style = page + (_BASE_CSS % {"fonts": FONTS}) + css
@@ -95,7 +94,7 @@ def image(svg: str, css_class: str) -> str:
     attribute, where an inline SVG is thousands of tags to parse and style; the A4 card is made twice as fast.
 
     >>> image('<svg xmlns="http://www.w3.org/2000/svg" aria-label="3-coins &amp; more"/>', "card")[:46]
-    '<img class="card" alt="3-coins &amp; more" src='
+    '<img class="card" alt="3-coins &amp; more" src'
     """
     found = _LABEL.search(svg)
     alt = found.group(1) if found else ""  # already escaped for an attribute by the drawing's serialiser
