@@ -86,6 +86,16 @@ ol.questions>li{margin:0 0 2mm 0;break-inside:avoid}
 """
 
 
+_A5_CSS = """
+.scenario{break-inside:auto}
+.alu-setup{break-inside:avoid}
+.alu-setup img.card{width:10mm}
+.alu-table{max-width:100%}
+.sheet-head .who span{width:45mm;margin-right:3mm}
+.sheet-head .who span.day{width:25mm}
+"""
+
+
 def _part_html(part: Part, many: bool) -> str:
     label = f'<div class="part-label">{escape(part.label)}</div>' if many else ""
     if part.picture:
@@ -120,7 +130,7 @@ def _question_html(q: Question) -> str:
     return f'<li data-key="{escape(q.key)}"><div class="q-text">{escape(q.text)}</div>{parts}</li>'
 
 
-def _scenario_html(number: int, scenario: Scenario, result: Explained, lang: str) -> str:
+def _scenario_html(number: int, scenario: Scenario, result: Explained, lang: str, beside: bool) -> str:
     _ = ui.translator(lang)
     questions = "".join(_question_html(question(scenario, result, key, lang)) for key in asked(scenario))
     drawing = setup_html(scenario, result, reveal=False)
@@ -128,7 +138,7 @@ def _scenario_html(number: int, scenario: Scenario, result: Explained, lang: str
     # Translators: on a printed worksheet, above the lines left for the learner's reasoning.
     why = _("Why (in your own words):")
     asking = f'{hint}<ol class="questions">{questions}</ol>'
-    if not shown(scenario.kind).full_width:  # the questions beside the drawing, as the app sets them
+    if beside and not shown(scenario.kind).full_width:  # the questions beside the drawing, as the app sets them
         beside = f'<td class="drawing">{drawing}</td><td>{asking}</td>'
         asking = f'<table class="side"><tbody><tr>{beside}</tr></tbody></table>'
     else:
@@ -169,7 +179,7 @@ def worksheet_html(
     solved = list(results) if results is not None else [solve(scenario) for scenario in sheet.scenarios]
     with speaking(lang), few_shapes():
         body = "".join(
-            _scenario_html(n, scenario, result, lang)
+            _scenario_html(n, scenario, result, lang, beside=size != "a5")  # A5 is too narrow for two columns
             for n, (scenario, result) in enumerate(zip(sheet.scenarios, solved, strict=True), start=1)
         )
         key = "".join(
@@ -191,7 +201,7 @@ def worksheet_html(
     )
     html = document(
         as_images(page), lang=lang, title=sheet.title, size=size, footer=footer_text(lang, day),
-        css=drawing_css().removeprefix("<style>").removesuffix("</style>") + _CSS,
+        css=drawing_css().removeprefix("<style>").removesuffix("</style>") + _CSS + (_A5_CSS if size == "a5" else ""),
     )  # fmt: skip
     return html
 

@@ -245,7 +245,7 @@ elif mode == "Topic" and choice:
     offered = [scenario.id for scenario in course.topics.get(choice, [])]
 else:
     offered = []
-titles = {sid: f"{scenario.title} ({sid})" for sid, scenario in course.scenarios.items()}
+titles = {sid: scenario.title for sid, scenario in course.scenarios.items()}  # the learner's words, never an id
 print_buttons.worksheet_builder(
     "practice", state.english_course(), offered or list(course.scenarios), offered, titles, language
 )
