@@ -139,8 +139,8 @@ def _scenario_html(number: int, scenario: Scenario, result: Explained, lang: str
     why = _("Why (in your own words):")
     asking = f'{hint}<ol class="questions">{questions}</ol>'
     if beside and not shown(scenario.kind).full_width:  # the questions beside the drawing, as the app sets them
-        beside = f'<td class="drawing">{drawing}</td><td>{asking}</td>'
-        asking = f'<table class="side"><tbody><tr>{beside}</tr></tbody></table>'
+        cells = f'<td class="drawing">{drawing}</td><td>{asking}</td>'
+        asking = f'<table class="side"><tbody><tr>{cells}</tr></tbody></table>'
     else:
         asking = drawing + asking
     return (
