@@ -35,9 +35,9 @@ def serve(db: Path) -> Iterator[str]:
     """The app served on a free port with progress file ``db``: its URL, once the server says it is healthy."""
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    flags += ["--server.enableStaticServing", "true"]  # as `make run`: the card pictures are served as files
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "tutor/app/main.py", *flags],
+        # as `make run`: main.py's pages with the cookie, the pruning and the card pictures' route
+        [sys.executable, "-m", "streamlit", "run", "tutor/app/server.py", *flags],
         cwd=ROOT,
         env=dict(os.environ, ALUETTE_DB=str(db)),
         stdout=subprocess.DEVNULL,

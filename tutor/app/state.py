@@ -40,11 +40,12 @@ from tutor.app.session import Key
 from tutor.content.course import Course, load_course
 from tutor.content.localize import localize_lesson, localize_scenario
 from tutor.i18n import SOURCE_LANGUAGE, ui
+from tutor.progress import browsers
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_path
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.records import Answer, DayCount, ItemState
-from tutor.progress.store import GUEST_NAME, ProgressDB, SqliteProgress
+from tutor.progress.store import GUEST_NAME, LearnerError, ProgressDB, SqliteProgress
 
 ROOT = Path(__file__).resolve().parents[2]
 # A teacher can serve other lessons and scenarios: ALUETTE_CONTENT lists folders separated by os.pathsep.
@@ -187,17 +188,36 @@ def said(failed: ProgressUnavailable | str | None, lang: str) -> str | None:
 def progress() -> Progress:
     """This browser session's progress: the chosen learner's, or this browser's guest's."""
     if not PROGRESS.is_set():
-        PROGRESS.set(guest_progress())
+        PROGRESS.set(remembered_progress() or guest_progress())
     return PROGRESS.value()
+
+
+def remembered_progress() -> Progress | None:
+    """The learner this browser chose earlier (its cookie's token: :mod:`tutor.progress.browsers`), if any,
+    with anything the browser did as a guest since (another tab that stayed a guest) moved to them."""
+    db = database()
+    token = guest.token()
+    if db is None or token is None:
+        return None
+    try:
+        name = browsers.remembered(db, token)
+        if name is None:
+            return None
+        if db.guest(token, create=False) is not None:  # a read first: opening a session writes nothing
+            db.adopt_guest(token, name)
+        return SavedProgress(db.progress(name, create=False))
+    except (ProgressUnavailable, LearnerError):
+        return None  # a learner removed meanwhile, or a file that failed: a guest, as a new browser would be
 
 
 def guest_progress() -> Progress:
     """A guest's progress: this browser's guest profile in the file, or memory when the file cannot be used."""
     db = database()
-    if db is None:
-        return MemoryProgress()
+    token = guest.token()
+    if db is None or token is None:
+        return MemoryProgress()  # no cookie: nothing of this guest can be found again, so nothing is kept
     try:
-        return SavedProgress.of_guest(db, guest.token())
+        return SavedProgress.of_guest(db, token)
     except ProgressUnavailable:
         return MemoryProgress()  # the next page's database() call notices a lost file and says so
 

@@ -64,7 +64,7 @@ from tutor.i18n.ui import N_, N_plural
 from tutor.progress.base import Progress
 from tutor.progress.records import Answer
 from tutor.progress.scheduling import replay, reviewable
-from tutor.progress.store import LearnerError, ProgressDB, clean_name, insert_answer, save_card
+from tutor.progress.store import LearnerError, ProgressDB, clean_name, folded, insert_answer, save_card
 
 FORMAT = "aluette-tutor-progress"
 VERSION = 1
@@ -461,10 +461,10 @@ def import_progress(
         # Translators: {reason} is why the name cannot be used, a sentence of its own.
         raise ImportRejected([problem(N_("'learner': {reason}"), reason=_learner_problem(error))]) from error
     with db.using(write=True) as conn:
-        row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
+        row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (folded(name),)).fetchone()
         if row is None:
             inserted = conn.execute(
-                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (name, name.casefold(), time.time())
+                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (name, folded(name), time.time())
             ).lastrowid
             assert inserted is not None  # an INSERT always sets it
             learner_id: int = inserted
