@@ -12,6 +12,7 @@ in size and read back only as a JSON object; whether it is a sound game is the m
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -63,21 +64,56 @@ def _key(db: ProgressDB, owner: Owner, *, create: bool = False) -> tuple[str, in
     return None if learner_id is None else (f"learner:{learner_id}", learner_id)
 
 
-def save_game(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float | None = None) -> None:
-    """Keep ``data`` (a JSON-ready mapping) as ``owner``'s game, replacing the one before."""
+def game_write(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float | None = None) -> GameWrite | None:
+    """The write that keeps ``data`` (a JSON-ready mapping) as ``owner``'s game (None for a learner not in the
+    file; a guest's profile is made if need be); :class:`SavedGameError` if it is too big to keep."""
     key = _key(db, owner, create=True)
     if key is None:
-        return
+        return None
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise SavedGameError(_("the game is too big to save ({count:,} characters)", count=len(text)))
-    now = time.time() if at is None else at
-    with db.using(write=True) as conn:
+    return GameWrite(key[0], key[1], text, time.time() if at is None else at)
+
+
+def clear_write(db: ProgressDB, owner: Owner) -> GameWrite | None:
+    """The write that forgets ``owner``'s saved game (None when there is nobody's to forget)."""
+    key = _key(db, owner)
+    return None if key is None else GameWrite(key[0], key[1], None, time.time())
+
+
+@dataclass(frozen=True)
+class GameWrite:
+    """A game replaced by ``text`` (a JSON object), or forgotten (``text`` None): a
+    :class:`~tutor.progress.backlog.Write`, so a game the file refused is saved on the next try."""
+
+    owner: str
+    learner_id: int
+    text: str | None
+    at: float
+    answers = 0
+
+    @property
+    def key(self) -> str:
+        return f"game:{self.owner}"  # only the latest save of a game matters
+
+    def apply(self, conn: sqlite3.Connection) -> None:
+        if self.text is None:
+            conn.execute("DELETE FROM games WHERE owner = ?", (self.owner,))
+            return
         conn.execute(
             "INSERT INTO games (owner, learner_id, data, saved_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (owner) DO UPDATE SET data = excluded.data, saved_at = excluded.saved_at",
-            (key[0], key[1], text, now),
+            (self.owner, self.learner_id, self.text, self.at),
         )
+
+
+def save_game(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float | None = None) -> None:
+    """Keep ``data`` (a JSON-ready mapping) as ``owner``'s game, replacing the one before."""
+    write = game_write(db, owner, data, at)
+    if write is not None:
+        with db.using(write=True) as conn:
+            write.apply(conn)
 
 
 def load_game(db: ProgressDB, owner: Owner) -> dict[str, Any] | None:
@@ -109,8 +145,7 @@ def load_game(db: ProgressDB, owner: Owner) -> dict[str, Any] | None:
 
 def clear_game(db: ProgressDB, owner: Owner) -> None:
     """Forget ``owner``'s saved game (finished, abandoned or moved to a learner)."""
-    key = _key(db, owner)
-    if key is None:
-        return
-    with db.using(write=True) as conn:
-        conn.execute("DELETE FROM games WHERE owner = ?", (key[0],))
+    write = clear_write(db, owner)
+    if write is not None:
+        with db.using(write=True) as conn:
+            write.apply(conn)

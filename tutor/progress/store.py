@@ -197,17 +197,7 @@ class ProgressDB:
         found = self._guest_id(token)
         if found is None and create:
             with self.using(write=True) as conn:
-                found = _guest_row(conn, token)  # another tab of the same browser may have just made it
-                if found is None:
-                    now = time.time()
-                    cursor = conn.execute(
-                        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)",
-                        (GUEST_NAME, f"\x00guest:{token}", now),
-                    )
-                    found = int(cursor.lastrowid or 0)
-                    conn.execute(
-                        "INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, found, now)
-                    )
+                found = guest_row(conn, token)
         return None if found is None else SqliteProgress.of_id(self, found)
 
     def _guest_id(self, token: str) -> int | None:
@@ -497,6 +487,21 @@ def _guest_row(conn: sqlite3.Connection, token: str) -> int | None:
     return None if row is None else int(row[0])
 
 
+def guest_row(conn: sqlite3.Connection, token: str) -> int:
+    """The learner id of the guest holding ``token``, their profile made now if they have none (inside the
+    caller's write transaction: another tab of the same browser may have just made it)."""
+    found = _guest_row(conn, token)
+    if found is not None:
+        return found
+    now = time.time()
+    cursor = conn.execute(
+        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (GUEST_NAME, f"\x00guest:{token}", now)
+    )
+    made = int(cursor.lastrowid or 0)
+    conn.execute("INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, made, now))
+    return made
+
+
 def _load_summary(conn: sqlite3.Connection, learner_id: int) -> _Summary:
     answered: set[str] = set()
     solved: set[str] = set()
@@ -525,32 +530,43 @@ def _card(conn: sqlite3.Connection, learner_id: int, item: str) -> ItemState | N
     return None if row is None else state_from_row(row)
 
 
+card_of = _card  # for writes made outside this module (tutor.progress.backlog)
+
+
+INSERT_ANSWER = (
+    "INSERT OR IGNORE INTO answers (learner_id, uid, item, kind, given, correct, all_correct, answered_at, seconds)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SAVE_CARD = f"INSERT OR REPLACE INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+
+# json.dumps with options makes an encoder on every call: an import of 200,000 answers makes 400,000 of them.
+_GIVEN = json.JSONEncoder(ensure_ascii=False).encode
+_CORRECT = json.JSONEncoder().encode
+
+
+def answer_row(learner_id: int, answer: Answer) -> tuple[object, ...]:
+    """The values of :data:`INSERT_ANSWER` for ``answer``."""
+    return (
+        learner_id,
+        answer.uid,
+        answer.item,
+        answer.kind,
+        _GIVEN({str(k): str(v) for k, v in answer.given.items()}),
+        _CORRECT({str(k): bool(v) for k, v in answer.correct.items()}),
+        int(answer.all_correct),
+        answer.at,
+        answer.seconds,
+    )
+
+
 def insert_answer(conn: sqlite3.Connection, learner_id: int, answer: Answer) -> bool:
     """Add ``answer`` to the learner's answers unless its uid is there already; whether it was added."""
-    return bool(
-        conn.execute(
-            "INSERT OR IGNORE INTO answers (learner_id, uid, item, kind, given, correct, all_correct, answered_at,"
-            " seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                learner_id,
-                answer.uid,
-                answer.item,
-                answer.kind,
-                json.dumps({str(k): str(v) for k, v in answer.given.items()}, ensure_ascii=False),
-                json.dumps({str(k): bool(v) for k, v in answer.correct.items()}),
-                int(answer.all_correct),
-                answer.at,
-                answer.seconds,
-            ),
-        ).rowcount
-    )
+    return bool(conn.execute(INSERT_ANSWER, answer_row(learner_id, answer)).rowcount)
 
 
 def save_card(conn: sqlite3.Connection, learner_id: int, state: ItemState) -> None:
-    conn.execute(
-        f"INSERT OR REPLACE INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (learner_id, *card_row(state)),
-    )
+    conn.execute(SAVE_CARD, (learner_id, *card_row(state)))
 
 
 def open_progress(learner: str, path: Path | str | None = None) -> tuple[Progress, str | None]:

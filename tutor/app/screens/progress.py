@@ -131,7 +131,9 @@ def download(label: str) -> None:
 
 if store is None:
     problem = state.problem(language)
-    if problem and stats.answered:
+    if problem and state.waiting(language):
+        st.caption(md(problem))  # saved on the next click that finds the file free: nothing to take away by hand
+    elif problem and stats.answered:
         # The file failed: what this session holds can still be taken away, and imported once it works again.
         # Translators: {problem} is what went wrong with the progress file, in a sentence of its own.
         keep = _(
@@ -158,7 +160,12 @@ else:
         upload = st.file_uploader(_("Progress file (JSON)"), type=["json"], key=IMPORT)
         if upload is not None and IMPORTED.get() != upload.file_id:
             IMPORTED.set(upload.file_id)  # once per uploaded file, not on every rerun
-            IMPORT_RESULT.set(progress_view.import_file(store, upload.getvalue(), language))
+            bar = st.progress(0.0, text=progress_view.importing_text(0, 0, language))
+
+            def report(done: int, total: int) -> None:
+                bar.progress(done / total if total else 1.0, text=progress_view.importing_text(done, total, language))
+
+            IMPORT_RESULT.set(progress_view.import_file(store, upload.getvalue(), language, report))
             st.rerun()  # the figures above include what was imported
         outcome = IMPORT_RESULT.get()
         if outcome is not None:
