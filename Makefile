@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8501
 ADDRESS ?= 127.0.0.1
 
-.PHONY: run test test-deep lint check bench install install-test chromium postgresql haproxy cluster clean
+.PHONY: run test test-deep lint check bench install install-test chromium printing postgresql haproxy cluster clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,20 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
-install: $(VENV)/.installed
-install-test: $(VENV)/.installed-test
+install: $(VENV)/.installed printing
+install-test: $(VENV)/.installed-test printing
+
+# The printed sheets (aluette-tutor print, the pages' PDF buttons): WeasyPrint lays text out with Debian's Pango,
+# Gujarati needs a font with that script (fonts-noto-core), and the tests read the PDFs back with poppler-utils
+# (pdftotext, pdftoppm).
+printing:
+	@{ ldconfig -p 2>/dev/null | grep -q libpangoft2-1.0.so.0 && command -v pdftotext >/dev/null 2>&1 \
+		&& fc-list :lang=gu 2>/dev/null | grep -q .; } || { \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		echo "installing Debian's Pango, fonts-noto-core and poppler-utils for the printed sheets"; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			$$SUDO apt-get install -y -qq libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-core fontconfig \
+			poppler-utils >/dev/null; }
 
 run: install
 	$(BIN)/streamlit run tutor/app/server.py --server.port $(PORT) --server.address $(ADDRESS) --server.headless true \

@@ -39,6 +39,7 @@ NOT_WORDS = frozenset(
     {
         "id",
         "form_id",
+        "deferred_file_id",  # a download button's file made when clicked (the printed sheets')
         "icon",
         "page",
         "page_script_hash",

@@ -1,4 +1,4 @@
-"""``aluette-tutor``: the authors' command line (solve, check, simulate, ...)."""
+"""``aluette-tutor``: the authors' command line (solve, check, simulate, print, ...)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tutor.content.course import load_course
 from tutor.content.files import find_yaml
@@ -22,6 +23,9 @@ from tutor.engine import Explained, RuleViolation
 from tutor.engine.words import plural
 from tutor.i18n import LANGUAGES, SOURCE_LANGUAGE, UnknownLanguage, check_language, content_text
 from tutor.i18n.sentences import render_all
+
+if TYPE_CHECKING:
+    from tutor.app.printing.selection import Worksheet
 
 
 def _load(paths: Sequence[str]) -> tuple[list[Scenario], list[Problem]]:
@@ -158,6 +162,66 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return 1
     print(f"wrote {plural(len(written), 'scenario')} to {args.out}", file=sys.stderr)
     return 0
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    """A printed sheet as PDF (:mod:`tutor.app.printing`): every argument is checked, and the file's place, before
+    anything is drawn."""
+    from tutor.content.writing import refusal, write_all
+
+    lang = check_language(args.lang)
+    size = str(args.size).lower()
+    if size not in PAPER_SIZES:
+        raise RuleViolation(f"--size must be one of {', '.join(PAPER_SIZES)}, not {args.size!r}")
+    if not args.out:
+        raise RuleViolation("give the file to write the PDF to: --out FILE.pdf")
+    out = Path(args.out)
+    why = refusal(out, args.force)
+    if why:
+        raise RuleViolation(why)
+    pdf = _sheet_pdf(args, lang, size)
+    write_all([(out, pdf)], force=args.force)
+    print(f"wrote {out} ({len(pdf) // 1024 or 1} kB)", file=sys.stderr)
+    return 0
+
+
+PAPER_SIZES = ("a4", "a5", "letter")
+
+
+def _sheet_pdf(args: argparse.Namespace, lang: str, size: str) -> bytes:
+    import logging
+
+    import streamlit.runtime.caching.cache_data_api as caches
+
+    # The app's modules declare Streamlit caches when imported; outside a server Streamlit warns of it on every
+    # run, which is no news here (its logger is set up on import, so quietened after).
+    logging.getLogger(caches.__name__).setLevel(logging.ERROR)
+    from tutor.app import printing
+
+    if args.sheet == "card":
+        return printing.table_card_pdf(lang, size)
+    if args.sheet == "signals":
+        return printing.signals_card_pdf(lang, size)
+    return printing.worksheet_pdf(_worksheet(args, lang), size)
+
+
+def _worksheet(args: argparse.Namespace, lang: str) -> Worksheet:
+    from tutor.app.printing import selection
+    from tutor.app.state import content_paths
+    from tutor.content.generate import whole_number
+
+    chosen = [name for name in ("lesson", "topic", "scenario", "kind") if getattr(args, name)]
+    if len(chosen) != 1:
+        raise RuleViolation("say what to print, one of: --lesson ID, --topic NAME, --scenario ID..., --kind KIND")
+    if args.kind:
+        count, seed = whole_number(args.count, "--count"), whole_number(args.seed, "--seed")
+        return selection.generated(args.kind, count, seed, lang)
+    course = load_course(list(content_paths()))
+    if args.lesson:
+        return selection.for_lesson(course, args.lesson, lang)
+    if args.topic:
+        return selection.for_topic(course, args.topic, lang)
+    return selection.for_ids(course, args.scenario, lang)
 
 
 def cmd_i18n_status(args: argparse.Namespace) -> int:
@@ -424,7 +488,48 @@ def build_parser() -> argparse.ArgumentParser:
     )
     gen_p.add_argument("--force", action="store_true", help="replace files of the same names (never through a link)")
     gen_p.set_defaults(run=cmd_generate)
+    _add_print(commands)
     return parser
+
+
+def _add_print(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    print_p = commands.add_parser(
+        "print",
+        help="make a sheet to print, as PDF: the table card, a worksheet with its answer key, the signals cards",
+        description="Write a sheet to print as a PDF, in any language of the tutor: 'card' (the 19 tiers drawn with "
+        "the cards and the 11 signals, one page), 'worksheet' (scenarios drawn as in the app with room to answer, "
+        "then an answer key with the engine's explanations), 'signals' (two A6 pocket cards of the gestures, one "
+        "for each partner). Never writes over a file unless --force, never through a link.",
+    )
+    sheets = print_p.add_subparsers(dest="sheet", required=True, metavar="SHEET")
+    helps = {
+        "card": "the table card: the ranking and the signals on one page",
+        "worksheet": "a worksheet of scenarios, numbered, then its answer key on pages of its own",
+        "signals": "the signals cards for partners: two A6 cards on one sheet",
+    }
+    for name, text in helps.items():
+        sheet_p = sheets.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
+        sheet_p.add_argument(
+            "--lang",
+            default=SOURCE_LANGUAGE,
+            metavar="LANG",
+            help=f"the sheet's language ({', '.join(LANGUAGES)}; default {SOURCE_LANGUAGE})",
+        )
+        sheet_p.add_argument("--size", default="a4", metavar="PAPER", help="a4 (default), a5 or letter")
+        sheet_p.add_argument("--out", metavar="FILE", help="the PDF file to write (required)")
+        sheet_p.add_argument("--force", action="store_true", help="replace a file of that name (never through a link)")
+        if name == "worksheet":
+            sheet_p.add_argument("--lesson", metavar="ID", help="every scenario of a lesson (its id: spoiled-tricks)")
+            sheet_p.add_argument("--topic", metavar="NAME", help="every scenario of a topic")
+            sheet_p.add_argument("--scenario", nargs="+", metavar="ID", help="the scenarios named, in that order")
+            sheet_p.add_argument(
+                "--kind", metavar="KIND", help=f"scenarios the engine makes, of one kind ({', '.join(KINDS)})"
+            )
+            sheet_p.add_argument("--count", default="10", metavar="N", help="with --kind: how many (default 10)")
+            sheet_p.add_argument(
+                "--seed", default="0", metavar="S", help="with --kind: the same seed makes the same sheet (default 0)"
+            )
+        sheet_p.set_defaults(run=cmd_print)
 
 
 def _positive(text: str) -> int:

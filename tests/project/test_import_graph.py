@@ -34,7 +34,9 @@ LAYERS: dict[str, frozenset[str]] = {
     "content": _WORDS,
     "play": _COURSE,
     "progress": _COURSE,
-    "app": _SERVICES,  # the Streamlit app: everything but the command line and the authors' tools
+    # the Streamlit app: everything but the command line and the authors' tools. Its printed sheets (tutor/app/printing)
+    # are part of it: they draw with the app's pictures and kinds, and the pages offer them (see the test below)
+    "app": _SERVICES,
     "authoring": _COURSE | {"play"},  # extraction and status read every layer with words a learner sees
     "cli": _SERVICES | {"app", "authoring", "tutor"},
 }
@@ -194,6 +196,17 @@ def test_every_package_has_a_row_and_the_rows_point_down() -> None:
     # Following the allowed edges never leads back to where it started: the table itself has no circle.
     assert cycles({layer: set(allowed) for layer, allowed in LAYERS.items()}) == []
     assert "play" not in LAYERS["progress"] and "progress" not in LAYERS["play"]  # siblings
+
+
+def test_the_printed_sheets_are_drawn_for_the_pages_and_the_command_line_and_import_no_page() -> None:
+    edges = graph(PACKAGE)
+    printing = {name for name in edges if name.startswith("tutor.app.printing")}
+    assert {"tutor.app.printing.table_card", "tutor.app.printing.worksheet"} <= printing
+    # what the sheets need of the app: its drawings, its questions and its words, never a page or a button
+    reached = {target for name in printing for target in edges[name] if target.startswith("tutor.app.")}
+    assert not {t for t in reached - printing if t.startswith(("tutor.app.screens", "tutor.app.print_buttons"))}
+    users = {name for name, targets in edges.items() if targets & printing and name not in printing}
+    assert users == {"tutor.app.print_buttons", "tutor.cli"}
 
 
 # The checker itself, on small packages written here: it must see the kinds of cycle that were fixed.

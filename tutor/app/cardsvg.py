@@ -32,7 +32,9 @@ Design:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from xml.etree.ElementTree import Element
@@ -59,6 +61,9 @@ CORNER_RADIUS = 8.0
 
 # Cards narrower than this show one large suit symbol instead of the pips: pips would be specks.
 COMPACT_BELOW = 60
+# Within few_shapes(), every card is drawn so: a printed sheet's cards are small on paper whatever their width in
+# pixels, and a PDF maker draws each shape of each card anew (pips are ten times the shapes).
+_FEW_SHAPES: ContextVar[bool] = ContextVar("few_shapes", default=False)
 
 # Minimum rendered sizes in CSS pixels, whatever the card width: the legibility floor.
 MIN_RANK_PX = 13.0
@@ -396,7 +401,19 @@ def card_svg(
     if cardfiles.active():
         picture = _card_file(card, *looks, caption, bool(show_tier), bool(show_name), drawn)
         return _card_img(card, picture, looks, caption, label, css_class)
-    return _card_svg(card, *looks, caption, bool(show_tier), bool(show_name), label, css_class, drawn)
+    return _card_svg(
+        card, *looks, caption, bool(show_tier), bool(show_name), label, css_class, drawn, _FEW_SHAPES.get()
+    )
+
+
+@contextmanager
+def few_shapes() -> Iterator[None]:
+    """Within the block, every card shows one large suit symbol instead of its pips, as below 60 pixels."""
+    token = _FEW_SHAPES.set(True)
+    try:
+        yield
+    finally:
+        _FEW_SHAPES.reset(token)
 
 
 def _card_file(
@@ -482,6 +499,7 @@ def _card_svg(
     label: str | None,
     css_class: str | None,
     drawn: Drawn = Drawn(),
+    few: bool = False,
 ) -> str:
     # Cached: the output is a pure function of the arguments, and reruns draw the same cards again.
     if width < 8:
@@ -519,7 +537,7 @@ def _card_svg(
     if face_down or card is None:
         body.extend(_back())
     else:
-        body.extend(_face(card, width, size, show_tier, show_name, drawn))
+        body.extend(_face(card, width, size, show_tier, show_name, drawn, few))
     if highlight:
         body.append(_body_rect(fill="none", stroke=GOLD, stroke_width=6))
     if spoiled:
@@ -616,9 +634,11 @@ def _rank_index(rank: str, x: float, y: float, size: float, colour: str) -> list
     return [text, underline]
 
 
-def _face(card: Card, width: int, size: SizeFor, show_tier: bool, show_name: bool, drawn: Drawn) -> list[Element]:
+def _face(
+    card: Card, width: int, size: SizeFor, show_tier: bool, show_name: bool, drawn: Drawn, few: bool = False
+) -> list[Element]:
     fill, dark, _light = SUIT_COLOURS[card.suit]
-    compact = width < COMPACT_BELOW
+    compact = few or width < COMPACT_BELOW
     named = bool(card.name) and show_name
     parts = [_body_rect(fill=PAPER, stroke=EDGE, stroke_width=2)]
 

@@ -26,6 +26,7 @@ _FORMS = {
     "day_month": ("d MMMM", "MMMMd"),
     "long_day_month": ("dd MMMM", "MMMMd"),
     "short": ("dd MMM", "MMMd"),
+    "full": ("d MMMM y", "yMMMMd"),
 }
 
 
@@ -51,6 +52,11 @@ def day_month(day: date, lang: str) -> str:
 def long_day_month(day: date, lang: str) -> str:
     """The chart's tooltip day: ``05 March`` in English, else as :func:`day_month`."""
     return _format(day, "long_day_month", lang)
+
+
+def full_day(day: date, lang: str) -> str:
+    """A printed sheet's date: ``2 December 2026``, ``2 décembre 2026``, ``2. prosince 2026``."""
+    return _format(day, "full", lang)
 
 
 def short_day(day: date, lang: str) -> str:

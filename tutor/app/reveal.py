@@ -11,9 +11,10 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.app import lang, mistakes, scenario_view, views
+from tutor.app import mistakes, scenario_view, views
 from tutor.app.kinds import shown
 from tutor.app.markup import md
+from tutor.app.pagelang import page_language
 from tutor.app.predict import card_label, result_labels, short
 from tutor.app.questions import members
 from tutor.content.grading import PARTED, Grade
@@ -50,8 +51,9 @@ def _meaning(signal: object, lang: str) -> str:
 
 
 def language() -> str:
-    """The language the engine's explanations are shown in: the learner's (:mod:`tutor.app.lang`)."""
-    return lang.current()
+    """The language the engine's explanations are shown in: the learner's (:mod:`tutor.app.lang`), or a printed
+    sheet's (:func:`tutor.app.pagelang.speaking`)."""
+    return page_language()
 
 
 def step_md(step: Step) -> str:

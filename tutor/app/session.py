@@ -50,6 +50,7 @@ PREFIXES: Final[Mapping[str, str]] = {
     "play": "the Play page (tutor.app.play_view, tutor.app.coach_view)",
     "ranking": "the Ranking trainer",
     "signals": "the Signals page",
+    "rules": "the Rules page",
     # tutor.app.card_answer's buttons: its style rules select them by these prefixes (``st-key-alucard-...``)
     "alucard": "a card answer's card buttons",
     "alutie": "a card answer's 'same place' button",

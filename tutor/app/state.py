@@ -92,6 +92,11 @@ def course() -> Course:
     return found
 
 
+def english_course() -> Course:
+    """The course as its files hold it, in English: a printed sheet puts it in a language of its own."""
+    return _course(content_paths())
+
+
 # The (folders, language) pairs this process has loaded once: the spinner is for the first load only.
 _LOADED: set[tuple[tuple[str, ...], str]] = set()
 

@@ -20,23 +20,27 @@ from tutor.engine.errors import RuleViolation, short
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def create(path: Path, text: str) -> None:
-    """Write ``text`` to a new file at ``path``.
+def create(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (UTF-8 text, or bytes as they are: a PDF) to a new file at ``path``.
 
     Raises :class:`FileExistsError` if anything already has that name (a file, a folder, a link, even a
     dangling one), and :class:`OSError` if the file cannot be written; a half-written file is removed.
     """
     descriptor = os.open(path, _NEW, 0o666)  # the umask applies, as for any new file
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        if isinstance(text, bytes):
+            with os.fdopen(descriptor, "wb") as binary:
+                binary.write(text)
+        else:
+            with os.fdopen(descriptor, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
     except BaseException:
         with suppress(OSError):
             path.unlink()
         raise
 
 
-def replace(path: Path, text: str) -> None:
+def replace(path: Path, text: str | bytes) -> None:
     """Write ``text`` to ``path`` in one step, replacing the regular file there (or creating it)."""
     spare = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")  # not *.yaml: never read as content
     create(spare, text)
@@ -65,7 +69,7 @@ def refusal(path: Path, force: bool) -> str | None:
     return None
 
 
-def write_all(files: Sequence[tuple[Path, str]], force: bool = False) -> list[Path]:
+def write_all(files: Sequence[tuple[Path, str | bytes]], force: bool = False) -> list[Path]:
     """Write every ``(path, text)``, or none of them; parent folders are created.
 
     Nothing is written unless every path is free (or, with ``force``, a regular file to replace): a link is

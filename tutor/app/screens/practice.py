@@ -10,7 +10,7 @@ import random
 
 import streamlit as st
 
-from tutor.app import course_map, lang, quiz, saved_deals, state, views
+from tutor.app import course_map, lang, print_buttons, quiz, saved_deals, state, views
 from tutor.app.practice import AGAIN, EVERYTHING, KIND, LESSON, LINKED, MODE, PREFIX, QUEUE, SEED, TOPIC, taught_by
 from tutor.content.kinds import KINDS
 from tutor.i18n import ui
@@ -237,3 +237,15 @@ else:
     # Translators: the button to the next scenario of the set, after an answer.
     follow = quiz.FollowUps(_("Next scenario →"), _next, course=course, tally=True)
     quiz.play(PREFIX, scenario, queue.token, where, follow=follow, isolated=True)
+
+# --- a worksheet to print: the set chosen above (a lesson's or a topic's), else any of the course's ---------------
+if mode == "Lesson" and choice:
+    offered = [sid for sid in course.lessons[lesson_ids.index(choice)].scenarios if sid in course.scenarios]
+elif mode == "Topic" and choice:
+    offered = [scenario.id for scenario in course.topics.get(choice, [])]
+else:
+    offered = []
+titles = {sid: scenario.title for sid, scenario in course.scenarios.items()}  # the learner's words, never an id
+print_buttons.worksheet_builder(
+    "practice", state.english_course(), offered or list(course.scenarios), offered, titles, language
+)

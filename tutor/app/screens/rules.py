@@ -17,7 +17,7 @@ from importlib import resources
 import streamlit as st
 
 from tutor.app import lang as app_lang
-from tutor.app import rules_cards
+from tutor.app import print_buttons, rules_cards
 from tutor.app.views import signals_table_html, tier_chart_html
 from tutor.i18n import ui
 from tutor.i18n.rules_text import PREFACE, Block, blocks, join, translated
@@ -110,6 +110,7 @@ for section in parts:
             )
         )
         table_of_contents(parts, lang)
+        print_buttons.table_card("rules", lang)
         continue
     st.header(section.title(lang), anchor=section.anchor, divider="gray")
     st.markdown(section.body_markdown(lang))

@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from tutor.app import lang, state
+from tutor.app import lang, print_buttons, state
 from tutor.app.cardsvg import cards_html
 from tutor.app.gestures import gesture_svg, gestures_html
 from tutor.app.markup import md
@@ -480,6 +480,8 @@ st.caption(
         "Look them up, read the table, test yourself, and practise on a hand."
     )
 )
+print_buttons.table_card("signals", _language)
+print_buttons.signals_card("signals", _language)
 tabs = st.tabs(tabs_in(_language), key=TAB, on_change="rerun")
 for tab, draw in zip(tabs, (lookup_tab, table_tab, quiz_tab, hand_tab), strict=True):
     if tab.open is False:  # lazy tabs: only the open one is drawn

@@ -1,0 +1,52 @@
+"""The pages' buttons for the printed sheets (tutor/app/print_buttons.py): the table card on Rules and Signals, the
+signals cards on Signals, the worksheet builder on Practice, each in the learner's language; and the PDF a button
+hands over."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from helpers import open_page
+from pdf_text import comparable, page_count, text_of
+
+from tutor.app import print_buttons
+from tutor.app.state import content_paths
+from tutor.content.course import load_course
+
+
+def labels(at: object, kind: str) -> list[str]:
+    return [element.proto.label for element in at.get(kind)]  # type: ignore[attr-defined]
+
+
+def test_the_rules_page_offers_the_table_card_in_the_learners_language() -> None:
+    at = open_page("screens/rules.py", query={"lang": "fr"})
+    assert labels(at, "download_button") == ["Télécharger la fiche de table à imprimer (PDF)"]
+    assert at.selectbox(key="rules.print.paper").options == ["A4", "A5", "Letter (États-Unis)"]
+
+
+def test_the_signals_page_offers_the_table_card_and_the_pocket_cards() -> None:
+    at = open_page("screens/signals.py", query={"lang": "cs"})
+    assert labels(at, "download_button") == [
+        "Stáhnout kartu ke stolu k tisku (PDF)",
+        "Stáhnout kapesní karty znamení (PDF)",
+    ]
+
+
+def test_the_practice_page_builds_a_worksheet_of_the_lesson_chosen() -> None:
+    at = open_page("screens/practice.py", query={"lesson": "spoiled-tricks"})
+    course = load_course(list(content_paths()))
+    lesson = course.lesson("spoiled-tricks")
+    assert lesson is not None
+    picked = at.multiselect(key="practice.print.picked")
+    assert picked.value == [sid for sid in lesson.scenarios if sid in course.scenarios]
+    assert at.selectbox(key="practice.print.lang").value == "en"
+    assert "Download the worksheet (PDF)" in labels(at, "download_button")
+
+
+def test_the_worksheet_a_button_hands_over_is_the_scenarios_picked_in_the_language_picked() -> None:
+    course = load_course(list(content_paths()))
+    pdf = print_buttons._worksheet(course, ("spoiled-aces",), "sq", "a5", date(2026, 12, 2))
+    assert pdf.startswith(b"%PDF") and page_count(pdf) >= 2
+    text = comparable(text_of(pdf), "sq")
+    assert comparable("Fletë pune", "sq") in text and comparable("2 dhjetor 2026", "sq") in text
+    assert print_buttons._worksheet(course, ("spoiled-aces",), "sq", "a5", date(2026, 12, 2)) is pdf  # kept
