@@ -29,7 +29,8 @@ CHOICE = Key[str | None]("learner.choice")  # the sidebar's chooser
 NEW = Key[str]("learner.new")  # the name typed under "Add a learner"
 ERROR = Key[str | None]("learner.error")  # why the last name typed was refused
 NOTICE = Key[str]("learner.notice")  # a guest's answers taken over: said once
-NAMES = Key[tuple[tuple[int, int], list[str]]]("learner.names")  # the names, and the file's version they were read at
+# the names, and the store's version they were read at
+NAMES = Key[tuple[tuple[int, int] | None, list[str]]]("learner.names")
 FORM = "learner.form"  # the "Add a learner" form (a form's key names no session state)
 CREATE = Key[bool]("learner.create")
 PICKED = Family[bool]("{}.learner.{}")  # a page's button per learner (the page's prefix, the button's number)
@@ -37,11 +38,10 @@ PICKED = Family[bool]("{}.learner.{}")  # a page's button per learner (the page'
 
 def names(db: ProgressDB) -> list[str]:
     """Every learner's name, alphabetically; read again only after this or another session wrote to the
-    file (``data_version`` counts other connections' commits, ``db.writes`` this one's)."""
-    with db.using() as conn:
-        key = (int(conn.execute("PRAGMA data_version").fetchone()[0]), db.writes)
+    store (:meth:`ProgressDB.changes`; always where it cannot say)."""
+    key = db.changes()
     cached = NAMES.get()
-    if cached is None or cached[0] != key:
+    if cached is None or key is None or cached[0] != key:
         cached = (key, db.learners())
         NAMES.set(cached)
     return list(cached[1])

@@ -30,10 +30,11 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from tutor.content.texts import Text, _
 from tutor.i18n.ui import N_
@@ -45,6 +46,25 @@ OPEN_BUSY_MS = 250  # opening: a file another program holds locked is reported a
 WRITE_BUSY_MS = 2000  # once open: how long a write waits for another tab's transaction before giving up
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SOURCE = "en"  # the language of ``message``
+
+
+class Cursor(Protocol):
+    """What the store reads of a statement's result (sqlite3's and psycopg's cursors both are one)."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Connection(Protocol):
+    """A connection the store writes its SQL to, with ``?`` placeholders."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any: ...
 
 
 class ProgressUnavailable(Exception):
@@ -88,8 +108,17 @@ class ProgressUnavailable(Exception):
 
 
 def default_path() -> Path:
-    """``$ALUETTE_DB`` if set, else ``~/.local/share/aluette-tutor/progress.db``."""
+    """``$ALUETTE_DB`` if set (and a file), else ``~/.local/share/aluette-tutor/progress.db``."""
+    chosen = default_target()
+    return chosen if isinstance(chosen, Path) else Path.home() / ".local" / "share" / "aluette-tutor" / "progress.db"
+
+
+def default_target() -> Path | str:
+    """``$ALUETTE_DB``: a ``postgresql://`` URL as it is (a path would fold its ``//``), a file as a path; else
+    ``~/.local/share/aluette-tutor/progress.db``."""
     chosen = os.environ.get(ENV_VAR)
+    if chosen and chosen.startswith(("postgresql://", "postgres://")):
+        return chosen
     if chosen:
         return Path(chosen).expanduser()
     return Path.home() / ".local" / "share" / "aluette-tutor" / "progress.db"
@@ -187,10 +216,17 @@ V5 = (
     ) WITHOUT ROWID""",
 )
 
+V6 = (
+    # Counts the changes to a learner's answers, reading and cards. Every such write first bumps it, which
+    # also locks the learner's row: two processes writing one learner's card take turns (PostgreSQL has no
+    # single writer to do it), and a summary read elsewhere knows it is out of date.
+    "ALTER TABLE learners ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
+)
+
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
-def _backfill_cards(conn: sqlite3.Connection) -> None:
+def _backfill_cards(conn: Connection) -> None:
     """v2: give every reviewable item answered under v1 its card, by replaying its answers in time order."""
     rows = conn.execute(
         "SELECT learner_id, item, kind, all_correct, seconds, answered_at FROM answers"
@@ -223,7 +259,7 @@ class Migration:
 
     version: int
     statements: tuple[str, ...]
-    data: Callable[[sqlite3.Connection], None] | None = None
+    data: Callable[[Connection], None] | None = None  # on either backend's connection
 
 
 # In order; never edit a released migration, add a new one.
@@ -233,6 +269,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, V3),
     Migration(4, V4),
     Migration(5, V5),
+    Migration(6, V6),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
@@ -242,7 +279,7 @@ def migrate(conn: sqlite3.Connection, path: Path | str = "the progress file") ->
     version before. A file from a newer tutor is refused rather than guessed at."""
     before: int = conn.execute("PRAGMA user_version").fetchone()[0]
     if before > SCHEMA_VERSION:
-        raise _newer(path, before)
+        raise newer(path, before)
     if before == SCHEMA_VERSION:
         return before
     for migration in MIGRATIONS:
@@ -312,7 +349,7 @@ def connect(path: Path | str | None = None, *, read_only: bool = False) -> sqlit
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             # Translators: {detail} is SQLite's own report, in English.
-            damaged = _("{path} is damaged ({detail}).", path=str(where), detail=_one_line(check))
+            damaged = _("{path} is damaged ({detail}).", path=str(where), detail=one_line(check))
             raise ProgressUnavailable(damaged, where)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":  # e.g. a file system without shared memory
@@ -361,7 +398,7 @@ def inspect(where: Path) -> None:
         raise ProgressUnavailable(Text(_REASONS["SQLITE_NOTADB"], (("path", str(where)),)), where)
     version = int.from_bytes(header[60:64], "big", signed=True)  # user_version, as last checkpointed
     if version > SCHEMA_VERSION:
-        raise _newer(where, version)
+        raise newer(where, version)
     wal_mode = header[18] == 2 or header[19] == 2  # the file format's write and read versions
     immutable = wal_mode and not where.with_name(where.name + "-wal").exists()
     uri = where.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
@@ -392,7 +429,7 @@ def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
     """Refuse a database that is neither empty nor a progress file of this tutor (or an older one)."""
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])  # the first read: a non-database fails here
     if version > SCHEMA_VERSION:
-        raise _newer(where, version)
+        raise newer(where, version)
     objects = conn.execute(
         "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"  # SQLite's own
     ).fetchall()
@@ -401,9 +438,14 @@ def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
     tables = sorted(str(name) for kind, name in objects if kind == "table")
     if version >= 1 and set(tables) == tables_at(version):
         return
-    listed = ", ".join(_one_line(name)[:30] for name in tables[:4]) + (", ..." if len(tables) > 4 else "")
+    raise not_ours(where, tables)
+
+
+def not_ours(where: Path | str, tables: list[str]) -> ProgressUnavailable:
+    """The refusal of another program's database, naming its first tables."""
+    listed = ", ".join(one_line(name)[:30] for name in tables[:4]) + (", ..." if len(tables) > 4 else "")
     if not listed:
-        raise ProgressUnavailable(
+        return ProgressUnavailable(
             _(
                 "{path} is another program's database (tables: none), not a progress file; the tutor leaves it as "
                 "it is.",
@@ -411,7 +453,7 @@ def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
             ),
             where,
         )
-    raise ProgressUnavailable(
+    return ProgressUnavailable(
         # Translators: {tables} lists the database's table names as they are.
         _(
             "{path} is another program's database (tables: {tables}), not a progress file; the tutor leaves it as "
@@ -423,7 +465,7 @@ def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
     )
 
 
-def _newer(where: Path | str, version: int) -> ProgressUnavailable:
+def newer(where: Path | str, version: int) -> ProgressUnavailable:
     newer = _(
         "{path} was written by a newer version of the tutor (schema {version}).", path=str(where), version=str(version)
     )
@@ -475,12 +517,12 @@ def unavailable(error: sqlite3.Error, path: Path | str) -> ProgressUnavailable:
     template = _REASONS.get(name) or _REASONS.get(base)
     if template is None:
         # Translators: {detail} is SQLite's own message, in English.
-        unusable = _("{path} cannot be used ({detail}).", path=str(path), detail=_one_line(error))
+        unusable = _("{path} cannot be used ({detail}).", path=str(path), detail=one_line(error))
         return ProgressUnavailable(unusable, path)
     return ProgressUnavailable(Text(template, (("path", str(path)),)), path, busy=busy)
 
 
-def _one_line(text: object) -> str:
+def one_line(text: object) -> str:
     return " ".join(str(text).split()) or type(text).__name__
 
 

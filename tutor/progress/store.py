@@ -1,4 +1,5 @@
-"""Progress saved in the SQLite file: learners, and one learner's answers, reading and review cards.
+"""Progress saved in the store (the SQLite file, or a PostgreSQL database): learners, and one learner's
+answers, reading and review cards.
 
 >>> import tempfile
 >>> folder = tempfile.TemporaryDirectory()
@@ -28,25 +29,16 @@ import sqlite3
 import threading
 import time
 import unicodedata
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from tutor.content.texts import Text, _
+from tutor.progress.backend import Backend, SqliteBackend, open_backend
 from tutor.progress.base import Progress
-from tutor.progress.db import (
-    CARD_COLUMNS,
-    ProgressUnavailable,
-    card_row,
-    connect,
-    default_path,
-    file_identity,
-    transaction,
-    unavailable,
-)
+from tutor.progress.db import CARD_COLUMNS, Connection, ProgressUnavailable, card_row
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.records import Answer, DayCount, ItemState
 from tutor.progress.scheduling import replay, review, reviewable
@@ -102,31 +94,28 @@ def folded(name: str) -> str:
 
 
 class ProgressDB:
-    """The open progress file (one connection, usable from any thread, one call at a time) and its learners."""
+    """The open progress store (a file or a PostgreSQL database: :mod:`tutor.progress.backend`) and its learners.
+
+    :attr:`path` names it in messages: the file, or the database's URL without its password. :attr:`lock`
+    makes one object's write and the summary it updates one step for this process's threads."""
 
     def __init__(self, path: Path | str | None = None, *, read_only: bool = False) -> None:
-        self.path = (Path(path).expanduser() if path is not None else default_path()).absolute()
-        self.conn = connect(self.path, read_only=read_only)
-        self.identity = file_identity(self.path)  # the file this connection writes to
-        self._side_files = self._side_identities()  # its -wal and -shm, open from now on
+        self.backend: Backend = open_backend(path, read_only=read_only)
+        self.path: Path | str = self.backend.where
+        self.dialect = self.backend.dialect
         self.lock = threading.RLock()
-        self.writes = 0  # commits through this connection (``PRAGMA data_version`` counts only the others')
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The SQLite file's one connection (tests and tools that look at the file itself)."""
+        if not isinstance(self.backend, SqliteBackend):
+            raise AttributeError("a PostgreSQL store has a pool of connections, not one: use using()")
+        return self.backend.conn
 
     def close(self) -> None:
-        """Close the connection. If the file was deleted or replaced meanwhile, first empty its ``-wal``
-        (when the ``-wal`` and ``-shm`` by its name are still the ones this connection opened): SQLite leaves
-        a moved file's side files behind on closing, and the next file of that name would read this one's
-        last pages from them."""
+        """Let go of the store (the file's connection, or this object's share of the process's pool)."""
         with self.lock:
-            if file_identity(self.path) != self.identity and self._side_identities() == self._side_files:
-                with suppress(sqlite3.Error):
-                    self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # into the old file, which is gone
-            self.conn.close()
-
-    def _side_identities(self) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
-        return file_identity(self.path.with_name(self.path.name + "-wal")), file_identity(
-            self.path.with_name(self.path.name + "-shm")
-        )
+            self.backend.close()
 
     def __enter__(self) -> ProgressDB:
         return self
@@ -135,30 +124,25 @@ class ProgressDB:
         self.close()
 
     def check_file(self) -> None:
-        """Raise :class:`ProgressUnavailable` if the file at :attr:`path` is no longer the one this connection
-        writes to (deleted, moved away or replaced): SQLite would go on writing to the old file, which
-        nobody opens again. Reading still works (the connection holds the old file), so what the session
-        shows can still be copied to memory."""
-        if file_identity(self.path) != self.identity:
-            gone = _("{path} was deleted or replaced while the tutor was running.", path=str(self.path))
-            raise ProgressUnavailable(gone, self.path, lost=True)
+        """Raise :class:`ProgressUnavailable` if the store can no longer be written where it was opened (a file
+        deleted, moved away or replaced: SQLite would go on writing to the old file, which nobody opens again).
+        Reading still works, so what the session shows can still be copied to memory."""
+        self.backend.check()
 
-    @contextmanager
-    def using(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        """The connection under the lock (in one write transaction if ``write``, after checking the file is
-        still there: :meth:`check_file`); SQLite errors come out as :class:`ProgressUnavailable`, which a
-        caller can show and then carry on without saving."""
-        with self.lock:
-            try:
-                if write:
-                    self.check_file()
-                    with transaction(self.conn):
-                        yield self.conn
-                    self.writes += 1
-                else:
-                    yield self.conn
-            except sqlite3.Error as error:
-                raise unavailable(error, self.path) from error
+    def using(self, write: bool = False) -> AbstractContextManager[Connection]:
+        """A connection (in one write transaction if ``write``, after :meth:`check_file`); the backend's
+        errors come out as :class:`ProgressUnavailable`, which a caller can show and then carry on without
+        saving."""
+        return self.backend.connection(write)
+
+    def changes(self) -> tuple[int, int] | None:
+        """A key that changes when the list of learners may have (SQLite's ``data_version``, and this
+        connection's own commits); None where there is none to be had cheaply (PostgreSQL): read it again."""
+        backend = self.backend
+        if not isinstance(backend, SqliteBackend):
+            return None
+        with backend.connection() as conn:
+            return int(conn.execute("PRAGMA data_version").fetchone()[0]), backend.conn.total_changes
 
     # --- Learners ---------------------------------------------------------------------------------------
 
@@ -184,9 +168,13 @@ class ProgressDB:
             taken = conn.execute("SELECT name FROM learners WHERE folded = ?", (text.casefold(),)).fetchone()
             if taken:
                 raise LearnerError(taken_name(taken[0]))
-            conn.execute(
-                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (text, text.casefold(), time.time())
-            )
+            made = conn.execute(
+                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING"
+                " RETURNING id",
+                (text, text.casefold(), time.time()),
+            ).fetchone()
+            if made is None:  # made by another process since the look-up (PostgreSQL: none waits for another)
+                raise LearnerError(taken_name(text))
         return text
 
     def rename_learner(self, old: str, new: str) -> str:
@@ -220,7 +208,8 @@ class ProgressDB:
     def guest(self, token: str, *, create: bool = True) -> SqliteProgress | None:
         """The progress of the guest whose browser holds ``token``: None if there is none yet and not
         ``create``. The guest's learner row is hidden from :meth:`learners`, and its ``folded`` key starts
-        with a control character, which no learner's name can hold, so no name ever finds it."""
+        with a control character, which no learner's name can hold, so no name ever finds it
+        (:func:`guest_key`)."""
         if not GUEST_TOKEN.fullmatch(token):
             raise LearnerError("A guest's token is 16 to 64 letters, digits, '-' or '_'.")
         found = self._guest_id(token)
@@ -229,14 +218,19 @@ class ProgressDB:
                 found = _guest_row(conn, token)  # another tab of the same browser may have just made it
                 if found is None:
                     now = time.time()
-                    cursor = conn.execute(
-                        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)",
-                        (GUEST_NAME, f"\x00guest:{token}", now),
-                    )
-                    found = int(cursor.lastrowid or 0)
-                    conn.execute(
-                        "INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, found, now)
-                    )
+                    # Another instance may be making the same guest: its row wins, and this one is read after.
+                    made = conn.execute(
+                        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING"
+                        " RETURNING id",
+                        (GUEST_NAME, guest_key(token), now),
+                    ).fetchone()
+                    if made is not None:
+                        found = int(made[0])
+                        conn.execute(
+                            "INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, found, now)
+                        )
+            if found is None:
+                found = self._guest_id(token)
         return None if found is None else SqliteProgress.of_id(self, found)
 
     def _guest_id(self, token: str) -> int | None:
@@ -255,13 +249,22 @@ class ProgressDB:
             if guest is None:
                 return 0
             into = int(row[0])
+            # Both rows locked, in id order (two adoptions at once never wait for each other in a circle); a
+            # guest adopted meanwhile by another instance is gone once the lock is had, and gives nothing.
+            for learner_id in sorted((guest, into)):
+                bump(conn, learner_id)
+            if _guest_row(conn, token) != guest:
+                return 0
             items = [r[0] for r in conn.execute("SELECT DISTINCT item FROM answers WHERE learner_id = ?", (guest,))]
-            moved = conn.execute(
-                "UPDATE OR IGNORE answers SET learner_id = ? WHERE learner_id = ?", (into, guest)
-            ).rowcount
+            # An answer the learner holds already (same uid) stays with the guest, and goes with it below.
             conn.execute(
-                "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at)"
-                " SELECT ?, lesson, section, read_at FROM reads WHERE learner_id = ?",
+                "DELETE FROM answers WHERE learner_id = ? AND uid IN (SELECT uid FROM answers WHERE learner_id = ?)",
+                (guest, into),
+            )
+            moved = conn.execute("UPDATE answers SET learner_id = ? WHERE learner_id = ?", (into, guest)).rowcount
+            conn.execute(
+                "INSERT INTO reads (learner_id, lesson, section, read_at)"
+                " SELECT ?, lesson, section, read_at FROM reads WHERE learner_id = ? ON CONFLICT DO NOTHING",
                 (into, guest),
             )
             # Each card is made again from all the learner's answers to its item, in time order, as if they
@@ -329,7 +332,7 @@ class SqliteProgress:
         with self.db.using() as conn:
             self._name = str(conn.execute("SELECT name FROM learners WHERE id = ?", (self.id,)).fetchone()[0])
         self._summary: _Summary | None = None
-        self._summary_key: tuple[int, int] | None = None
+        self._summary_key: int | None = None  # the learner's revision it was loaded at
 
     def close(self) -> None:
         if self._owns:
@@ -349,7 +352,7 @@ class SqliteProgress:
         return self._name
 
     @property
-    def path(self) -> Path:
+    def path(self) -> Path | str:
         return self.db.path
 
     def rename(self, new: str) -> str:
@@ -362,22 +365,19 @@ class SqliteProgress:
     def record(self, answer: Answer) -> str:
         """Keep ``answer`` and its item's new FSRS card in one transaction: a crash keeps both or neither.
         Recording the same answer (same uid) twice keeps it once. Returns the uid once committed."""
-        try:
-            with self.db.lock:  # the commit and the summary update, as one step for this process's threads
-                with self.db.using(write=True) as conn:
-                    # Under the write lock, so no other connection commits between this check and ours.
-                    version, fresh = self._freshness(conn)
-                    added = insert_answer(conn, self.id, answer)
-                    if added and reviewable(answer.item):
-                        save_card(conn, self.id, review(_card(conn, self.id, answer.item), answer))
-                if fresh and added:
-                    self._apply(version, answer=answer)
-        except ProgressUnavailable as error:
-            if "FOREIGN KEY" in str(error.__cause__ or ""):
-                # Translators: {name} is the learner's name in quotes; {path} is the progress file.
-                removed = _("the learner {name} was removed from {path}.", name=repr(self._name), path=str(self.path))
-                raise ProgressUnavailable(removed, self.path) from error
-            raise
+        with self.db.lock:  # the commit and the summary update, as one step for this process's threads
+            with self.db.using(write=True) as conn:
+                # The learner's row locked first: no other writer changes this learner until we commit.
+                revision = bump(conn, self.id)
+                if revision is None:
+                    # Translators: {name} is the learner's name in quotes; {path} is the progress file.
+                    name = repr(self._name)
+                    removed = _("the learner {name} was removed from {path}.", name=name, path=str(self.path))
+                    raise ProgressUnavailable(removed, self.path)
+                added = insert_answer(conn, self.id, answer)
+                if added and reviewable(answer.item):
+                    save_card(conn, self.id, review(_card(conn, self.id, answer.item), answer))
+            self._apply(revision, answer=answer if added else None)
         return answer.uid
 
     def answered(self, item: str) -> bool:
@@ -421,13 +421,14 @@ class SqliteProgress:
             return  # pages mark the section shown on every rerun: no write when nothing changes
         with self.db.lock:
             with self.db.using(write=True) as conn:
-                version, fresh = self._freshness(conn)
+                revision = bump(conn, self.id)
                 conn.execute(
-                    "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT DO NOTHING",
                     (self.id, lesson_id, section, time.time() if at is None else at),
                 )
-            if fresh:
-                self._apply(version, read=(lesson_id, section))
+            if revision is not None:
+                self._apply(revision, read=(lesson_id, section))
 
     def read(self, lesson_id: str, section: int) -> bool:
         return (lesson_id, section) in self._fresh().reads
@@ -454,10 +455,11 @@ class SqliteProgress:
     def due_items(self, now: float | None = None, limit: int | None = None) -> list[ItemState]:
         """Cards due at ``now`` (epoch seconds), most overdue first; the first ``limit`` if given."""
         moment = time.time() if now is None else now
+        bounded = "" if limit is None else f" LIMIT {max(0, int(limit))}"
         with self.db.using() as conn:
             rows = conn.execute(
-                f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND due <= ? ORDER BY due, item LIMIT ?",
-                (self.id, moment, -1 if limit is None else limit),
+                f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND due <= ? ORDER BY due, item{bounded}",
+                (self.id, moment),
             ).fetchall()
         return [state_from_row(row) for row in rows]
 
@@ -471,41 +473,44 @@ class SqliteProgress:
             )
 
     def days(self) -> list[DayCount]:
-        """Answers per local calendar day (SQLite's ``localtime``: the server's time zone), oldest first."""
+        """Answers per local calendar day (this process's time zone), oldest first.
+
+        The database counts them per quarter hour and this process gives each quarter its day: every time
+        zone's offset, and every change of it, falls on a quarter hour, and neither engine need know the
+        tutor's zone (a PostgreSQL server has its own)."""
+        quarter = self.db.dialect.quarter_hour
         with self.db.using() as conn:
             rows = conn.execute(
-                "SELECT date(answered_at, 'unixepoch', 'localtime') AS day, count(*), sum(all_correct)"
-                " FROM answers WHERE learner_id = ? GROUP BY day ORDER BY day",
+                f"SELECT {quarter} AS q, count(*), sum(all_correct) FROM answers WHERE learner_id = ? GROUP BY q",
                 (self.id,),
             ).fetchall()
-        return [DayCount(date.fromisoformat(day), n, right) for day, n, right in rows]
+        counts: dict[date, list[int]] = {}
+        for q, n, right in rows:
+            tally = counts.setdefault(date.fromtimestamp(int(q) * 900), [0, 0])
+            tally[0] += int(n)
+            tally[1] += int(right)
+        return [DayCount(day, n, right) for day, (n, right) in sorted(counts.items())]
 
     # --- The cache --------------------------------------------------------------------------------------
 
-    def _key(self, conn: sqlite3.Connection) -> tuple[int, int]:
-        """Changes to the file: ``data_version`` counts other connections' commits, ``writes`` this one's."""
-        return int(conn.execute("PRAGMA data_version").fetchone()[0]), self.db.writes
-
-    def _freshness(self, conn: sqlite3.Connection) -> tuple[int, bool]:
-        """(``data_version`` now, whether the summary is up to date)."""
-        key = self._key(conn)
-        return key[0], self._summary is not None and key == self._summary_key
-
     def _fresh(self) -> _Summary:
-        """The summary, reloaded only when this or another connection has committed since it was loaded."""
-        with self.db.using() as conn:
-            key = self._key(conn)
-            if self._summary is None or key != self._summary_key:
+        """The summary, reloaded only when the learner's ``revision`` moved since it was loaded: a write by
+        another session, process or instance bumps it."""
+        with self.db.lock, self.db.using() as conn:
+            row = conn.execute("SELECT revision FROM learners WHERE id = ?", (self.id,)).fetchone()
+            revision = None if row is None else int(row[0])
+            if self._summary is None or revision is None or revision != self._summary_key:
                 self._summary = _load_summary(conn, self.id)
-                self._summary_key = key
+                self._summary_key = revision
             return self._summary
 
-    def _apply(self, version: int, answer: Answer | None = None, read: tuple[str, int] | None = None) -> None:
-        """Apply this object's own write, just committed, to the summary that was up to date before it
-        (rather than reloading it: with 10,000 answers a reload costs milliseconds on the next rerun).
-        ``version`` is ``data_version`` read inside the write's transaction; the caller holds the lock."""
+    def _apply(self, revision: int, answer: Answer | None = None, read: tuple[str, int] | None = None) -> None:
+        """Apply this object's own write, just committed as ``revision``, to the summary if it was up to date
+        just before (``revision - 1``: nobody else wrote in between), rather than reloading it: with 10,000
+        answers a reload costs milliseconds on the next rerun. The caller holds the lock."""
         old = self._summary
-        assert old is not None
+        if old is None or self._summary_key != revision - 1:
+            return  # out of date anyway: the next read reloads it
         if answer is not None:
             n, right = old.totals
             solved = old.solved | {answer.item} if answer.all_correct else old.solved
@@ -513,15 +518,30 @@ class SqliteProgress:
         if read is not None:
             old = _Summary(old.answered, old.solved, old.reads | {read}, old.totals)
         self._summary = old
-        self._summary_key = (version, self.db.writes)
+        self._summary_key = revision
 
 
-def _guest_row(conn: sqlite3.Connection, token: str) -> int | None:
+def bump(conn: Connection, learner_id: int) -> int | None:
+    """Count a change to the learner's rows, locking the learner's row until the transaction ends; the new
+    ``revision``, or None if there is no such learner (any more)."""
+    row = conn.execute(
+        "UPDATE learners SET revision = revision + 1 WHERE id = ? RETURNING revision", (learner_id,)
+    ).fetchone()
+    return None if row is None else int(row[0])
+
+
+def guest_key(token: str) -> str:
+    """A guest's ``folded`` key: it starts with a control character, which no learner's name can hold (and
+    not NUL, which PostgreSQL's text cannot hold; files from before keep theirs)."""
+    return f"\x01guest:{token}"
+
+
+def _guest_row(conn: Connection, token: str) -> int | None:
     row = conn.execute("SELECT learner_id FROM guests WHERE token = ?", (token,)).fetchone()
     return None if row is None else int(row[0])
 
 
-def _load_summary(conn: sqlite3.Connection, learner_id: int) -> _Summary:
+def _load_summary(conn: Connection, learner_id: int) -> _Summary:
     answered: set[str] = set()
     solved: set[str] = set()
     for item, ever_right in conn.execute(
@@ -542,19 +562,20 @@ def state_from_row(row: tuple[Any, ...]) -> ItemState:
     return ItemState(item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, bool(last_correct))
 
 
-def _card(conn: sqlite3.Connection, learner_id: int, item: str) -> ItemState | None:
+def _card(conn: Connection, learner_id: int, item: str) -> ItemState | None:
     row = conn.execute(
         f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND item = ?", (learner_id, item)
     ).fetchone()
     return None if row is None else state_from_row(row)
 
 
-def insert_answer(conn: sqlite3.Connection, learner_id: int, answer: Answer) -> bool:
-    """Add ``answer`` to the learner's answers unless its uid is there already; whether it was added."""
+def insert_answer(conn: Connection, learner_id: int, answer: Answer) -> bool:
+    """Add ``answer`` to the learner's answers unless its uid is there already; whether it was added. The
+    database's unique key decides, so two writers of one uid at once keep it once."""
     return bool(
         conn.execute(
-            "INSERT OR IGNORE INTO answers (learner_id, uid, item, kind, given, correct, all_correct, answered_at,"
-            " seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO answers (learner_id, uid, item, kind, given, correct, all_correct, answered_at,"
+            " seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (learner_id, uid) DO NOTHING",
             (
                 learner_id,
                 answer.uid,
@@ -570,9 +591,13 @@ def insert_answer(conn: sqlite3.Connection, learner_id: int, answer: Answer) -> 
     )
 
 
-def save_card(conn: sqlite3.Connection, learner_id: int, state: ItemState) -> None:
+_CARD_UPDATE = ", ".join(f"{c} = excluded.{c}" for c in CARD_COLUMNS.split(", ")[1:])
+
+
+def save_card(conn: Connection, learner_id: int, state: ItemState) -> None:
     conn.execute(
-        f"INSERT OR REPLACE INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        f" ON CONFLICT (learner_id, item) DO UPDATE SET {_CARD_UPDATE}",
         (learner_id, *card_row(state)),
     )
 

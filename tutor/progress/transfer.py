@@ -64,7 +64,7 @@ from tutor.i18n.ui import N_, N_plural
 from tutor.progress.base import Progress
 from tutor.progress.records import Answer
 from tutor.progress.scheduling import replay, reviewable
-from tutor.progress.store import LearnerError, ProgressDB, clean_name, insert_answer, save_card
+from tutor.progress.store import LearnerError, ProgressDB, bump, clean_name, insert_answer, save_card
 
 FORMAT = "aluette-tutor-progress"
 VERSION = 1
@@ -463,13 +463,14 @@ def import_progress(
     with db.using(write=True) as conn:
         row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
         if row is None:
-            inserted = conn.execute(
-                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (name, name.casefold(), time.time())
-            ).lastrowid
-            assert inserted is not None  # an INSERT always sets it
-            learner_id: int = inserted
-        else:
-            learner_id, name = row
+            # Made meanwhile by another instance: theirs is used (the look-up after waits for their commit).
+            conn.execute(
+                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING",
+                (name, name.casefold(), time.time()),
+            )
+            row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
+        learner_id, name = int(row[0]), str(row[1])
+        bump(conn, learner_id)  # the learner's row locked: their other writes wait for this import
         added_items: set[str] = set()
         added = 0
         for a in answers:
@@ -478,7 +479,7 @@ def import_progress(
                 added_items.add(a.item)
         reads_added = sum(
             conn.execute(
-                "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)",
+                "INSERT INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (learner_id, lesson, section, at),
             ).rowcount
             for lesson, section, at in reads
