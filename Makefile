@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8501
 
-.PHONY: run test test-deep lint check bench install install-test chromium clean
+.PHONY: run test test-deep lint check bench install install-test chromium postgresql haproxy cluster clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +35,30 @@ chromium:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 			$$SUDO apt-get install -y -qq chromium fonts-noto-core fontconfig >/dev/null; }
 
-test: install-test chromium
+# N app instances behind haproxy on one database, for trying a school's set-up on one machine (deploy/cluster.py):
+# `make cluster N=3 DB=postgresql://user@host/dbname` prints the one address to open; Ctrl-C stops them all.
+N  ?= 3
+DB ?=
+cluster: install haproxy
+	$(BIN)/python deploy/cluster.py --instances $(N) $(if $(DB),--db '$(DB)') --port $(PORT)
+
+# The tests start a throwaway PostgreSQL server (deploy/local_postgres.py: initdb and pg_ctl in a temporary folder) and
+# the cluster test puts Debian's haproxy in front of two app instances: both come from Debian's packages.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || { \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		echo "installing Debian's postgresql for the tests (a throwaway server per run)"; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			$$SUDO apt-get install -y -qq postgresql >/dev/null; }
+
+haproxy:
+	@command -v haproxy >/dev/null 2>&1 || test -x /usr/sbin/haproxy || { \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		echo "installing Debian's haproxy (the proxy in front of several app instances)"; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			$$SUDO apt-get install -y -qq haproxy >/dev/null; }
+
+test: install-test chromium postgresql haproxy
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/aluette-tutor check lessons scenarios

@@ -1,4 +1,5 @@
-"""Every test runs with its own progress database and saved-deals folder, never the learner's real ones.
+"""Every test runs with its own progress database and saved-deals folder, never the learner's real ones; a test
+that asks for ``postgres_url`` gets a new database on the run's throwaway PostgreSQL server (``tests/pg_server.py``).
 
 Property tests (Hypothesis) run under one of two profiles, chosen by ``ALUETTE_HYPOTHESIS``:
 
@@ -16,6 +17,10 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from pg_server import postgres_module_url, postgres_server, postgres_url
+
+# A real PostgreSQL server for the tests that ask for a database (tests/pg_server.py)
+__all__ = ["postgres_module_url", "postgres_server", "postgres_url"]
 
 PROFILE_VARIABLE = "ALUETTE_HYPOTHESIS"
 DEEP_FACTOR = 20
