@@ -2,9 +2,10 @@
 
 The file is ``$ALUETTE_DB`` or ``~/.local/share/aluette-tutor/progress.db``. Opening it:
 
-* first looks at the file without changing it (its 100-byte header, then a read-only connection): a file
-  that is not SQLite, that a newer tutor wrote, or that is another program's database (tables that are not
-  the tutor's) is refused as it is, with no byte changed and no ``-wal``/``-shm`` file made;
+* first looks at the file without changing it (through a read-only connection, never a plain ``open()``,
+  whose closing would drop SQLite's locks: :func:`inspect`): a file that is not SQLite, that a newer tutor
+  wrote, or that is another program's database (tables that are not the tutor's) is refused as it is, with
+  no byte changed and no ``-wal``/``-shm`` file made;
 * then, on the connection that will write, checks it again and in full (``PRAGMA quick_check``), sets WAL
   (readers never block the writer, and one writer's commit is one append to the log),
   ``synchronous=NORMAL`` and ``foreign_keys=ON``, applies the pending migrations in one transaction each,
@@ -27,6 +28,7 @@ the database stays consistent. FULL would add an fsync per answer for that case 
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sqlite3
@@ -44,7 +46,6 @@ from tutor.progress.scheduling import replay, reviewable
 ENV_VAR = "ALUETTE_DB"
 OPEN_BUSY_MS = 250  # opening: a file another program holds locked is reported at once, not after seconds
 WRITE_BUSY_MS = 2000  # once open: how long a write waits for another tab's transaction before giving up
-SQLITE_MAGIC = b"SQLite format 3\x00"
 SOURCE = "en"  # the language of ``message``
 
 
@@ -377,41 +378,44 @@ def inspect(where: Path) -> None:
     written by a newer tutor, or is another program's database. A missing or empty file is fine (it becomes
     a new progress file).
 
-    The header is read as plain bytes first. Then a read-only connection lists the tables; reading a
-    WAL-mode file would make its ``-wal`` and ``-shm`` files, so when it has no ``-wal`` (nobody has it
-    open) it is read as ``immutable`` (no locks, no side files; nobody can be changing it). A file in
-    rollback mode, or with a ``-wal``, is read normally, with locks: it may be in use.
+    The file is read through SQLite only, never with a plain ``open()``: closing any descriptor of a file
+    drops every POSIX lock the process holds on it, SQLite's included, and the next program to open and
+    close the file would then think nobody uses it and delete the ``-wal`` under the tutor's open
+    connections. SQLite's own descriptors are safe: it keeps one open while another connection of the
+    process holds a lock on the file.
+
+    A read-only connection lists the tables. Reading a WAL-mode file would make its ``-wal`` and ``-shm``, so
+    a file with neither a ``-wal`` nor a ``-journal`` (nobody is writing it) is read as ``immutable`` (no
+    locks, no side files). A file with either is read normally, with locks: it may be in use.
     """
     try:
-        with where.open("rb") as file:
-            header = file.read(100)
+        size = where.stat().st_size
     except FileNotFoundError:
         return
     except OSError as error:
-        reason = (error.strerror or "cannot be read").lower()
-        # Translators: {detail} is the system's reason, in English (e.g. "permission denied").
-        unread = _("{path} cannot be read ({detail}).", path=str(where), detail=reason)
-        raise ProgressUnavailable(unread, where) from error
-    if not header:
+        raise _unreadable(where, error.strerror) from error
+    if not size:
         return  # an empty file: SQLite makes a database of it
-    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
-        raise ProgressUnavailable(Text(_REASONS["SQLITE_NOTADB"], (("path", str(where)),)), where)
-    version = int.from_bytes(header[60:64], "big", signed=True)  # user_version, as last checkpointed
-    if version > SCHEMA_VERSION:
-        raise newer(where, version)
-    wal_mode = header[18] == 2 or header[19] == 2  # the file format's write and read versions
-    immutable = wal_mode and not where.with_name(where.name + "-wal").exists()
-    uri = where.resolve().as_uri() + "?mode=ro" + ("&immutable=1" if immutable else "")
+    if not os.access(where, os.R_OK):  # no descriptor opened: SQLite would only say "cannot be opened"
+        raise _unreadable(where, os.strerror(errno.EACCES))
+    in_use = any(where.with_name(where.name + side).exists() for side in ("-wal", "-journal"))
+    uri = where.resolve().as_uri() + "?mode=ro" + ("" if in_use else "&immutable=1")
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=OPEN_BUSY_MS / 1000, isolation_level=None)
     except sqlite3.Error as error:
         raise unavailable(error, where) from error
     try:
-        check_owner(conn, where)
+        check_owner(conn, where)  # its first read refuses a file that is not SQLite (SQLITE_NOTADB)
     except sqlite3.Error as error:
         raise unavailable(error, where) from error
     finally:
         conn.close()
+
+
+def _unreadable(where: Path, detail: str | None) -> ProgressUnavailable:
+    # Translators: {detail} is the system's reason, in English (e.g. "permission denied").
+    unread = _("{path} cannot be read ({detail}).", path=str(where), detail=(detail or "cannot be read").lower())
+    return ProgressUnavailable(unread, where)
 
 
 def tables_at(version: int) -> frozenset[str]:
