@@ -7,8 +7,9 @@ and answers untouched, so a page shows the course without knowing which language
 
 Progress, per browser session (``st.session_state``):
 
-* ``learner.db``: the progress file (:class:`~tutor.progress.store.ProgressDB`), opened on the session's
-  first run and kept for the session, or None when it cannot be used (``learner.problem`` says why: the
+* ``learner.db``: the progress file (:class:`~tutor.progress.store.ProgressDB`), the one connection the
+  server process shares among all its sessions (:mod:`tutor.progress.shared`; opened by the first session,
+  so a session keeps no descriptor of its own), or None when it cannot be used (``learner.problem`` says why: the
   :class:`~tutor.progress.db.ProgressUnavailable`, worded in the page's language by :func:`problem`). A file
   another program only held locked is tried again on the next run; a file deleted or replaced while the
   session runs is noticed on the next run (or write) and given up.
@@ -40,8 +41,9 @@ from tutor.app.session import Key
 from tutor.content.course import Course, load_course
 from tutor.content.localize import localize_lesson, localize_scenario
 from tutor.i18n import SOURCE_LANGUAGE, ui
+from tutor.progress import shared
 from tutor.progress.base import Progress
-from tutor.progress.db import ProgressUnavailable, default_path
+from tutor.progress.db import ProgressUnavailable, default_target
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.records import Answer, DayCount, ItemState
 from tutor.progress.store import GUEST_NAME, ProgressDB, SqliteProgress
@@ -136,7 +138,7 @@ def database() -> ProgressDB | None:
 
 def _open() -> None:
     try:
-        DB.set(ProgressDB(default_path()))
+        DB.set(shared.store(default_target(), ProgressDB))  # ProgressDB named here: tests open it read-only
         PROBLEM.set(None)
         RETRY.set(False)
     except ProgressUnavailable as error:
@@ -147,15 +149,15 @@ def _open() -> None:
 
 def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
     """The file went away under the session: keep what the learner did in memory, then let go of the old
-    file at once (closing empties its ``-wal``, so the next file of that name starts clean)."""
+    file. Other sessions may still be copying theirs from it: it is closed when the last one lets go
+    (closing empties its ``-wal``, so the next file of that name starts clean)."""
     current = PROGRESS.get()
     if isinstance(current, SavedProgress):
         current.fail(error)
     DB.set(None)
     PROBLEM.set(kept(error))
     RETRY.set(False)
-    with suppress(ProgressUnavailable, sqlite3.Error):
-        db.close()
+    shared.forget(db)
 
 
 def problem(lang: str | None = None) -> str | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
@@ -96,8 +97,11 @@ class SqliteBackend:
         self.path = path.expanduser().absolute()
         self.conn = connect(self.path, read_only=read_only)
         self.identity = file_identity(self.path)  # the file this connection writes to
-        self._side_files = self._side_identities()  # its -wal and -shm, open from now on
         self.lock = threading.RLock()
+        # Holds no reference to self: the last session letting go of a shared store closes it.
+        self._closer = weakref.finalize(
+            self, _close, self.conn, self.path, self.identity, _side_identities(self.path), self.lock
+        )
 
     @property
     def where(self) -> Path:
@@ -125,17 +129,32 @@ class SqliteBackend:
             raise ProgressUnavailable(gone, self.path, lost=True)
 
     def close(self) -> None:
-        """Close the connection. If the file was deleted or replaced meanwhile, first empty its ``-wal``
-        (when the ``-wal`` and ``-shm`` by its name are still the ones this connection opened): SQLite leaves
-        a moved file's side files behind on closing, and the next file of that name would read this one's
-        last pages from them."""
-        with self.lock:
-            if file_identity(self.path) != self.identity and self._side_identities() == self._side_files:
-                with suppress(sqlite3.Error):
-                    self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # into the old file, which is gone
-            self.conn.close()
+        """Close the connection (once; later calls do nothing). If the file was deleted or replaced meanwhile,
+        first empty its ``-wal`` (when the ``-wal`` and ``-shm`` by its name are still the ones this
+        connection opened): SQLite leaves a moved file's side files behind on closing, and the next file of
+        that name would read this one's last pages from them."""
+        self._closer()
 
-    def _side_identities(self) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
-        return file_identity(self.path.with_name(self.path.name + "-wal")), file_identity(
-            self.path.with_name(self.path.name + "-shm")
-        )
+
+SideFiles = tuple[tuple[int, int] | None, tuple[int, int] | None]
+
+
+def _side_identities(path: Path) -> SideFiles:
+    """The identities of the ``-wal`` and ``-shm`` by ``path``'s name now."""
+    return file_identity(path.with_name(path.name + "-wal")), file_identity(path.with_name(path.name + "-shm"))
+
+
+def _close(
+    conn: sqlite3.Connection,
+    path: Path,
+    identity: tuple[int, int] | None,
+    side_files: SideFiles,
+    lock: threading.RLock,
+) -> None:
+    """:meth:`SqliteBackend.close`'s work, also run when the store is dropped unclosed (and so given what it
+    needs rather than the backend itself)."""
+    with lock:
+        if file_identity(path) != identity and _side_identities(path) == side_files:
+            with suppress(sqlite3.Error):
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # into the old file, which is gone
+        conn.close()

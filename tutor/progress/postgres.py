@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -193,7 +194,8 @@ class PostgresBackend:
         except psycopg.Error as error:
             raise unavailable(error, self.shown) from error
         self.pool = shared_pool(url)
-        self.closed = False
+        # Holds no reference to self: a store nobody refers to any more gives its share of the pool back.
+        self._closer = weakref.finalize(self, release_pool, url)
 
     @property
     def where(self) -> str:
@@ -217,9 +219,8 @@ class PostgresBackend:
         """Nothing to check between calls: a database cannot be swapped under a connection as a file can."""
 
     def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            release_pool(self.url)
+        """Give this store's share of the pool back (once); the last share closes the pool."""
+        self._closer()
 
 
 def prepare(conn: PgConnection, where: str, *, read_only: bool = False) -> None:

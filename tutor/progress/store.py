@@ -14,7 +14,7 @@ answers, reading and review cards.
 
 ``record`` writes the answer and its item's FSRS card in one transaction. Every query of
 :class:`SqliteProgress` is filtered by the learner's id, fixed when it is made: two tabs or two learners each
-hold their own object (and connection), and one learner's rows never come back under another's name. Every
+hold their own object (on one shared store), and one learner's rows never come back under another's name. Every
 SQLite failure comes out as :class:`~tutor.progress.db.ProgressUnavailable`, and so does a write to a file
 that was deleted or replaced since it was opened.
 
@@ -106,6 +106,12 @@ class ProgressDB:
         self.lock = threading.RLock()
 
     @property
+    def identity(self) -> tuple[int, int] | None:
+        """The file's (device, inode) when it was opened (:func:`~tutor.progress.db.file_identity`); None for a
+        PostgreSQL store, which no file stands for."""
+        return self.backend.identity if isinstance(self.backend, SqliteBackend) else None
+
+    @property
     def conn(self) -> sqlite3.Connection:
         """The SQLite file's one connection (tests and tools that look at the file itself)."""
         if not isinstance(self.backend, SqliteBackend):
@@ -113,9 +119,10 @@ class ProgressDB:
         return self.backend.conn
 
     def close(self) -> None:
-        """Let go of the store (the file's connection, or this object's share of the process's pool)."""
-        with self.lock:
-            self.backend.close()
+        """Let go of the store (the file's connection, or this object's share of the process's pool), once;
+        later calls do nothing. The app shares one store among all its sessions (:mod:`tutor.progress.shared`):
+        the backend also closes itself once nothing refers to it any more, or at exit."""
+        self.backend.close()
 
     def __enter__(self) -> ProgressDB:
         return self
@@ -333,6 +340,9 @@ class SqliteProgress:
             self._name = str(conn.execute("SELECT name FROM learners WHERE id = ?", (self.id,)).fetchone()[0])
         self._summary: _Summary | None = None
         self._summary_key: int | None = None  # the learner's revision it was loaded at
+        # This object's own: the store is shared by every session of the process, which must not wait for
+        # each other here (SQLite's one connection has a lock of its own; PostgreSQL's pool needs none).
+        self._lock = threading.RLock()
 
     def close(self) -> None:
         if self._owns:
@@ -365,7 +375,7 @@ class SqliteProgress:
     def record(self, answer: Answer) -> str:
         """Keep ``answer`` and its item's new FSRS card in one transaction: a crash keeps both or neither.
         Recording the same answer (same uid) twice keeps it once. Returns the uid once committed."""
-        with self.db.lock:  # the commit and the summary update, as one step for this process's threads
+        with self._lock:  # the commit and the summary update, as one step for this object's threads
             with self.db.using(write=True) as conn:
                 # The learner's row locked first: no other writer changes this learner until we commit.
                 revision = bump(conn, self.id)
@@ -419,7 +429,7 @@ class SqliteProgress:
         """Keep that the section was read (``at``, epoch seconds, default now), unless it is kept already."""
         if (lesson_id, section) in self._fresh().reads:
             return  # pages mark the section shown on every rerun: no write when nothing changes
-        with self.db.lock:
+        with self._lock:
             with self.db.using(write=True) as conn:
                 revision = bump(conn, self.id)
                 conn.execute(
@@ -496,7 +506,7 @@ class SqliteProgress:
     def _fresh(self) -> _Summary:
         """The summary, reloaded only when the learner's ``revision`` moved since it was loaded: a write by
         another session, process or instance bumps it."""
-        with self.db.lock, self.db.using() as conn:
+        with self._lock, self.db.using() as conn:
             row = conn.execute("SELECT revision FROM learners WHERE id = ?", (self.id,)).fetchone()
             revision = None if row is None else int(row[0])
             if self._summary is None or revision is None or revision != self._summary_key:
