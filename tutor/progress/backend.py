@@ -23,7 +23,6 @@ import threading
 import weakref
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -37,20 +36,9 @@ from tutor.progress.db import (
     transaction,
     unavailable,
 )
+from tutor.progress.dialect import SQLITE, Dialect
 
 URL_SCHEMES = ("postgresql://", "postgres://")
-
-
-@dataclass(frozen=True)
-class Dialect:
-    """What the two engines spell differently, as SQL fragments the store puts in its queries."""
-
-    name: str  # "sqlite" or "postgresql"
-    quarter_hour: str  # the quarter-hour (900 s) an epoch time ``answered_at`` falls in, as an integer
-
-
-SQLITE = Dialect("sqlite", "CAST(answered_at / 900 AS INTEGER)")  # times are positive: truncating is flooring
-POSTGRESQL = Dialect("postgresql", "CAST(floor(answered_at / 900) AS BIGINT)")  # CAST alone would round
 
 
 class Backend(Protocol):

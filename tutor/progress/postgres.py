@@ -33,7 +33,6 @@ import psycopg
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from tutor.content.texts import _
-from tutor.progress.backend import POSTGRESQL
 from tutor.progress.db import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -44,6 +43,7 @@ from tutor.progress.db import (
     one_line,
     tables_at,
 )
+from tutor.progress.dialect import POSTGRESQL
 
 CONNECT_SECONDS = 5  # opening: a server that does not answer is reported, not waited for
 WAIT_SECONDS = 2.0  # once open: how long a call waits for a free connection of the pool
