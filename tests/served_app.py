@@ -33,6 +33,13 @@ def free_port() -> int:
 @contextmanager
 def serve(db: Path) -> Iterator[str]:
     """The app served on a free port with progress file ``db``: its URL, once the server says it is healthy."""
+    with serve_process(db) as (url, _):
+        yield url
+
+
+@contextmanager
+def serve_process(db: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """As :func:`serve`, with the server's process too (to look at its descriptors and memory)."""
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
     flags += ["--server.enableStaticServing", "true"]  # as `make run`: the card pictures are served as files
@@ -55,7 +62,7 @@ def serve(db: Path) -> Iterator[str]:
                 time.sleep(0.2)
         else:
             pytest.fail("the Streamlit server did not become healthy within 60 s")
-        yield url
+        yield url, process
     finally:
         process.terminate()
         process.wait(timeout=20)

@@ -230,6 +230,8 @@ def cmd_app(args: argparse.Namespace) -> int:
         "false",
         "--server.fileWatcherType",  # likewise: no watching of source files holding back each session's first run
         "none",
+        "--server.disconnectedSessionTTL",  # likewise: a closed tab's session let go after 30 s, not 120 s
+        "30",
     ]
     env = dict(os.environ, **({"ALUETTE_DB": args.db} if args.db else {}))
     return subprocess.call(command, env=env)
