@@ -34,7 +34,7 @@ from tutor.content.localize import localize_generated
 from tutor.content.scenario import Scenario
 from tutor.i18n import LANGUAGE_NAMES, LANGUAGES, PSEUDO_LANGUAGE, SOURCE_LANGUAGE, native_name, pick_language, ui
 from tutor.progress.db import ProgressUnavailable
-from tutor.progress.settings import LANGUAGE, set_setting, setting
+from tutor.progress.settings import LANGUAGE, set_setting, setting, setting_write
 from tutor.progress.store import LearnerError
 
 PARAM = "lang"  # the address's parameter
@@ -140,8 +140,12 @@ def _save(owner: str, lang: str) -> None:
     db = state.database()
     if db is None or lang == PSEUDO_LANGUAGE:
         return
+    progress = state.progress()
     try:
-        set_setting(db, owner, LANGUAGE, lang)
+        if isinstance(progress, state.SavedProgress):
+            progress.save(setting_write(owner, LANGUAGE, lang))  # after what waits, or waits with it
+        else:
+            set_setting(db, owner, LANGUAGE, lang)
     except ProgressUnavailable as error:
         state.PROBLEM.set(state.kept(error))  # shown in the sidebar, like any failed save
     except LearnerError:

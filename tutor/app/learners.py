@@ -72,6 +72,8 @@ def choose(name: str) -> None:
     if db is None:
         return
     current = state.progress()
+    if isinstance(current, state.SavedProgress) and not current.retry():
+        return  # what waits goes in first (a guest's answers to the guest): the sidebar says why it cannot
     try:
         store = db.progress(name, create=False)
         taken_over = _take_over(current, db, store)
@@ -79,11 +81,14 @@ def choose(name: str) -> None:
         ERROR.set(error.words(_language()))
         return
     except ProgressUnavailable as error:
-        state.PROBLEM.set(state.kept(error))
+        if error.temporary:
+            ERROR.set(error.words(_language()))  # the file is busy or full for now: choosing again may work
+        else:
+            state.PROBLEM.set(state.kept(error))
         return
     if not is_guest(current):
         _fresh_session()  # nothing of the learner who sat here before shows under this one's name
-    state.PROGRESS.set(state.SavedProgress(store))
+    state.PROGRESS.set(state.SavedProgress(store, backlog=state.BACKLOG.value()))
     CHOICE.set(store.learner)
     ERROR.set(None)  # an earlier failed "add" is moot now
     NEW.set("")
@@ -190,6 +195,7 @@ def sidebar() -> None:
     db = state.database()
     current = state.progress()
     language = _language()
+    written = state.retry()  # what waited for a busy file or a full disk, written now if it can be
     problem = state.problem(language)
     _ = ui.translator(language)
     listed: list[str] = []
@@ -197,17 +203,23 @@ def sidebar() -> None:
         try:
             listed = names(db)
         except ProgressUnavailable as error:
-            state.PROBLEM.set(state.kept(error))
+            if not error.temporary:
+                state.PROBLEM.set(state.kept(error))
             problem = error.words(language)
     with st.sidebar:
         if problem:  # it names a file: shown literally, not as Markdown
             st.warning(f"{md(problem)} {md(_('You can keep practising.'))}", icon=":material/sync_problem:")
+        elif written is not None:
+            st.success(state.written_words(written, language), icon=":material/cloud_done:")
         notice = NOTICE.pop()
         if notice:
             st.success(notice, icon=":material/person_check:")
         if db is None or problem is not None:
             if is_guest(current):
                 st.caption(_("Practising as a guest."))
+            elif state.waiting(language):
+                # Translators: {name} is the learner's name as they typed it.
+                st.caption(_("Practising as **{name}** (saved once the file takes it).", name=md(current.learner)))
             else:
                 # Translators: {name} is the learner's name as they typed it.
                 st.caption(_("Practising as **{name}** (not saved).", name=md(current.learner)))

@@ -39,7 +39,16 @@ from tutor.play.hint import Hint, HintRequest, hint
 from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown, StepRefusal, WrongPhase
 from tutor.play.record import save_deal
 from tutor.progress.db import ProgressUnavailable
-from tutor.progress.games import Owner, SavedGameError, clear_game, is_token, load_game, new_token, save_game
+from tutor.progress.games import (
+    Owner,
+    SavedGameError,
+    clear_game,
+    clear_write,
+    game_write,
+    is_token,
+    load_game,
+    new_token,
+)
 
 P = "play."  # session-state prefix of this page
 DEFAULT_NAME = "Alex"
@@ -311,23 +320,49 @@ def restore(data: dict[str, object]) -> tuple[Match, list[Logged], int, int]:
 
 def persist(match: Match) -> None:
     """Keep the game for this learner (or guest) after each action; a finished game is forgotten. A file
-    that cannot be written is said once on the page; the game goes on in this session."""
-    db = state.database()
-    if db is None or GUIDED.get():
+    that cannot take it is said on the page (for a while: a busy file or a full disk; the save waits with
+    the session's other writes, :class:`tutor.app.state.SavedProgress`); the game goes on in this session."""
+    if GUIDED.get():
         return  # the guided deal is a script, started again from its link: never in place of a real game
+    db = state.database()
+    if db is None:
+        UNSAVED.set(_not_saved(state.problem(language()) or ""))
+        return
     first, *rest = owners()
+    progress = state.progress()
     try:
-        if match.phase == "game-over":
-            clear_game(db, first)
-        else:
-            save_game(db, first, snapshot(match))
-            if first.guest is not None:
-                keep_address()
-        for other in rest:  # a guest's game that became the learner's: one copy only
-            clear_game(db, other)
-        UNSAVED.set(None)
+        over = match.phase == "game-over"
+        writes = [clear_write(db, first) if over else game_write(db, first, snapshot(match))]
+        writes += [clear_write(db, other) for other in rest]  # a guest's game that became the learner's: one copy
+        saved = True
+        for write in writes:
+            if write is None:
+                continue
+            if isinstance(progress, state.SavedProgress):
+                saved = progress.save(write) and saved
+            else:
+                with db.using(write=True) as conn:
+                    write.apply(conn)
+        if first.guest is not None and match.phase != "game-over":
+            keep_address()
     except (ProgressUnavailable, SavedGameError) as problem:
-        UNSAVED.set(ui.gettext(language(), "The game is not being saved: {problem}", problem=_why(problem)))
+        UNSAVED.set(_not_saved(_why(problem)))
+        return
+    if saved:
+        UNSAVED.set(None)
+    elif isinstance(progress, state.SavedProgress) and progress.problem is not None:
+        UNSAVED.set(_not_saved(progress.problem.words(language())))
+    else:
+        UNSAVED.set(ui.gettext(language(), "The game is waiting to be saved: {problem}", problem=state.problem() or ""))
+
+
+def _not_saved(problem: str) -> str:
+    return ui.gettext(language(), "The game is not being saved: {problem}", problem=problem)
+
+
+def is_saved() -> bool:
+    """Whether the game on the page is in the progress file as it stands (said beside the game)."""
+    return UNSAVED.get() is None and not GUIDED.get() and state.database() is not None
 
 
 def _why(problem: Exception) -> str:

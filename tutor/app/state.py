@@ -40,8 +40,10 @@ from tutor.app import guest
 from tutor.app.session import Key
 from tutor.content.course import Course, load_course
 from tutor.content.localize import localize_lesson, localize_scenario
+from tutor.content.texts import Text
 from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress import shared
+from tutor.progress.backlog import AnswerWrite, Backlog, ReadWrite, Whose, Write
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_target
 from tutor.progress.memory import MemoryProgress
@@ -57,6 +59,9 @@ PROGRESS = Key[Progress]("progress")  # the session's Progress (tests may put a 
 DB = Key[ProgressDB | None]("learner.db")
 PROBLEM = Key[ProgressUnavailable | str | None]("learner.problem")
 RETRY = Key[bool]("learner.retry", False)  # the file was busy: open it again on the next run
+# The session's writes that the file refused for a while (busy, disk full), in order: written on the next try.
+BACKLOG = Key[Backlog]("learner.backlog", factory=Backlog)
+RETRY_MS = 100  # a try on a run nobody wrote in: a file still locked costs the page this much, no more
 KEEP_PRACTISING = "You can keep practising."  # English; keep_practising(lang) in the learner's language
 # The session's language, a checked code (tutor.app.lang writes it). Under "learner.": a change of learner
 # keeps it (tutor.app.learners), and tutor.app.lang decides whether the new learner's own choice replaces it.
@@ -162,15 +167,60 @@ def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
 
 def problem(lang: str | None = None) -> str | None:
     """Why progress is not being saved (one line naming the file) in ``lang`` (default: the session's
-    language), or None when it is or could be."""
+    language), or None when it is or could be: a failure, else what waits for a busy file or a full disk."""
+    language = lang or LANGUAGE.value()
     failed = getattr(PROGRESS.get(), "problem", None) or PROBLEM.get()
-    return said(failed, lang or LANGUAGE.value())
+    return said(failed, language) or waiting(language)
+
+
+def waiting(lang: str) -> str | None:
+    """What of the session waits to be written, and why, in ``lang``; None when nothing waits."""
+    current = PROGRESS.get()
+    if not isinstance(current, SavedProgress) or current.waiting is None or not current.backlog:
+        return None
+    return waiting_words(current.backlog.answers, current.waiting, lang)
+
+
+def waiting_words(answers: int, why: ProgressUnavailable, lang: str) -> str:
+    """ "3 answers waiting to be saved: <the file's problem>", and that it is tried again."""
+    reason = why.reason.render(lang) if isinstance(why.reason, Text) else str(why.reason)
+    if answers:
+        # Translators: {reason} names the progress file and why it cannot take the answers now (busy, disk full).
+        return ui.ngettext(
+            lang,
+            "{n} answer waiting to be saved: {reason} It is tried again on your next click.",
+            "{n} answers waiting to be saved: {reason} They are tried again on your next click.",
+            answers,
+            reason=reason,
+        )
+    # Translators: {reason} names the progress file and why it cannot take the changes now (busy, disk full).
+    return ui.gettext(
+        lang,
+        "Your latest changes are waiting to be saved: {reason} They are tried again on your next click.",
+        reason=reason,
+    )
+
+
+def written_words(answers: int, lang: str) -> str:
+    """The line that says the backlog went in."""
+    if answers:
+        return ui.ngettext(lang, "Saved again: {n} answer written.", "Saved again: {n} answers written.", answers)
+    return ui.gettext(lang, "Saved again: your latest changes are written.")
+
+
+def retry() -> int | None:
+    """Try again to write what waits (a short try: nobody is waiting for a write of theirs); how many answers
+    went in if it did (to say so once), else None."""
+    current = PROGRESS.get()
+    if isinstance(current, SavedProgress) and current.backlog and current.problem is None:
+        current.retry(RETRY_MS)
+    return current.pop_written() if isinstance(current, SavedProgress) else None
 
 
 def kept(error: ProgressUnavailable) -> ProgressUnavailable:
     """The error as the session keeps it: a copy without its traceback and cause, whose frames would keep
     connections and pages' locals alive for the whole session."""
-    return ProgressUnavailable(error.reason, error.path, busy=error.busy, lost=error.lost)
+    return ProgressUnavailable(error.reason, error.path, busy=error.busy, lost=error.lost, full=error.full)
 
 
 def said(failed: ProgressUnavailable | str | None, lang: str) -> str | None:
@@ -194,7 +244,7 @@ def guest_progress() -> Progress:
     if db is None:
         return MemoryProgress()
     try:
-        return SavedProgress.of_guest(db, guest.token())
+        return SavedProgress.of_guest(db, guest.token(), BACKLOG.value())
     except ProgressUnavailable:
         return MemoryProgress()  # the next page's database() call notices a lost file and says so
 
@@ -202,7 +252,9 @@ def guest_progress() -> Progress:
 def saved_store(progress: Progress) -> SqliteProgress | None:
     """The learner's progress in the file behind ``progress``, while it is still in use (for export and
     import, which only a named learner has)."""
-    return progress.store if isinstance(progress, SavedProgress) and progress.guest is None else None
+    if not isinstance(progress, SavedProgress) or progress.guest is not None or progress.backlog:
+        return None  # a guest's, or writes waiting: what the file holds is not all of it
+    return progress.store
 
 
 def due_count(progress: Progress, until: float) -> int:
@@ -213,49 +265,146 @@ def due_count(progress: Progress, until: float) -> int:
 
 
 class SavedProgress:
-    """A learner's progress kept in the file; on the first failure (:class:`ProgressUnavailable`) it copies
-    what it can into memory and carries on there, with :attr:`problem` set, so a page never crashes on a
-    failing disk and the learner keeps practising. Satisfies :class:`~tutor.progress.base.Progress`.
+    """A learner's progress kept in the file, which never crashes a page and never loses an answer.
 
-    A guest's (:meth:`of_guest`) has :attr:`guest` set to the browser's token; until the guest answers or
-    reads something there may be no profile in the file yet (:attr:`store` None, nothing to show), and the
-    first write makes it."""
+    * A write the file refuses for a while (another program holds it locked, the disk is full:
+      :attr:`~tutor.progress.db.ProgressUnavailable.temporary`) waits in the session's
+      :class:`~tutor.progress.backlog.Backlog` (:attr:`waiting` says why), and so does every write after it,
+      in order; meanwhile the pages read a copy in memory with the waiting answers in it. The backlog is
+      written on the next write or the next run (:meth:`retry`), and the session is saving again
+      (:attr:`written` says how many answers went in).
+    * Any other failure (the file deleted or replaced, unreadable, read-only) is for good: it copies what it
+      can into memory and carries on there, with :attr:`problem` set.
 
-    def __init__(self, store: SqliteProgress | None, *, guest: str | None = None, db: ProgressDB | None = None) -> None:
+    Satisfies :class:`~tutor.progress.base.Progress`. A guest's (:meth:`of_guest`) has :attr:`guest` set to
+    the browser's token; until the guest answers or reads something there may be no profile in the file
+    yet (:attr:`store` None, nothing to show), and the first write makes it."""
+
+    def __init__(
+        self,
+        store: SqliteProgress | None,
+        *,
+        guest: str | None = None,
+        db: ProgressDB | None = None,
+        backlog: Backlog | None = None,
+    ) -> None:
         self.store: SqliteProgress | None = store
         self.memory: MemoryProgress | None = None
-        self.problem: ProgressUnavailable | None = None  # worded by problem()
+        self.problem: ProgressUnavailable | None = None  # for good; worded by problem()
+        self.waiting: ProgressUnavailable | None = None  # why the backlog waits (busy, disk full)
+        self.written: int | None = None  # answers written when the backlog went in, until said (pop_written)
+        self.backlog = backlog if backlog is not None else Backlog()
         self.guest = guest
-        self._db = db  # where a guest's profile is made on the first write
+        self._db = db if db is not None else (store.db if store is not None else None)
         self._learner = store.learner if store is not None else GUEST_NAME
 
     @classmethod
-    def of_guest(cls, db: ProgressDB, token: str) -> SavedProgress:
+    def of_guest(cls, db: ProgressDB, token: str, backlog: Backlog | None = None) -> SavedProgress:
         """The progress of the guest whose browser holds ``token``: their profile if they have one."""
-        return cls(db.guest(token, create=False), guest=token, db=db)
+        return cls(db.guest(token, create=False), guest=token, db=db, backlog=backlog)
 
     def __repr__(self) -> str:
         return f"SavedProgress({self.store or self.memory!r})"
 
-    def _use(self, call: Callable[[Progress], T], write: bool = False) -> T:
-        if self.store is None and self.memory is None:  # a guest with no profile yet
-            if not write:
-                return call(MemoryProgress(learner=GUEST_NAME))  # nothing answered, nothing read
-            assert self._db is not None and self.guest is not None
-            try:
-                self.store = self._db.guest(self.guest)
-            except ProgressUnavailable as error:
-                self.memory = MemoryProgress(learner=GUEST_NAME)
-                self.problem = kept(error)
-        if self.store is not None:
-            try:
-                return call(self.store)
-            except ProgressUnavailable as error:
-                if write and self._guest_named_elsewhere():
-                    return self._use(call, write)  # on a new profile: the old one is the named learner's now
-                self.fail(error)
+    def _use(self, call: Callable[[Progress], T]) -> T:
+        """A read: from memory while writes wait or after a failure, else from the file."""
+        if self.memory is not None:
+            return call(self.memory)
+        if self.store is None:
+            return call(MemoryProgress(learner=GUEST_NAME))  # a guest with no profile yet: nothing to show
+        try:
+            return call(self.store)
+        except ProgressUnavailable as error:
+            if error.temporary:
+                return call(MemoryProgress(learner=self._learner))  # this once: the next read tries again
+            self.fail(error)
         assert self.memory is not None
         return call(self.memory)
+
+    def _whose(self) -> Whose:
+        if self.guest is not None:
+            return Whose(guest=self.guest)  # made in the file if need be (or again, if named in another tab)
+        assert self.store is not None
+        return Whose(self.store.id)
+
+    def _write(
+        self,
+        write: Callable[[], Write],
+        direct: Callable[[SqliteProgress], object],
+        mirror: Callable[[MemoryProgress], object],
+    ) -> None:
+        """Make a write (``write()`` makes it when needed): straight to the file when nothing waits
+        (``direct``, which keeps the store's figures up to date without reloading them), else after what
+        waits; ``mirror`` makes it in memory when it cannot be in the file now."""
+        if self.problem is None and not self.backlog and self.store is not None:
+            try:
+                direct(self.store)
+                return
+            except ProgressUnavailable as error:
+                if error.temporary:  # it waits, with everything after it, until the file takes them
+                    self.backlog.add(write())
+                    self.waiting = kept(error)
+                    self.memory = self._copy()
+                    mirror(self.memory)
+                    return
+                if not self._guest_named_elsewhere():
+                    self.fail(error)
+                    assert self.memory is not None
+                    mirror(self.memory)
+                    return
+        if self.problem is not None:
+            assert self.memory is not None
+            mirror(self.memory)  # failed for good: memory only
+            return
+        self.save(write(), mirror)
+
+    def save(self, write: Write, mirror: Callable[[MemoryProgress], object] | None = None) -> bool:
+        """Write ``write`` after whatever waits before it; True if it is in the file now, False if it waits
+        (or, after a failure for good, is kept in memory only). ``mirror`` makes it in the memory the
+        pages read meanwhile (an answer, a section read; a game or a setting needs none)."""
+        mirrored = False
+        if self.memory is not None and mirror is not None:
+            mirror(self.memory)  # the pages see it at once, whatever the file does
+            mirrored = True
+        if self.problem is not None:
+            return False
+        self.backlog.add(write)
+        if self.retry():
+            return True
+        if mirror is not None and not mirrored:
+            if self.memory is None:  # the first write that waits: nothing before it needed memory
+                self.memory = self._copy()
+            mirror(self.memory)
+        return False
+
+    def _copy(self) -> MemoryProgress:
+        return _copied(self.store, self._learner) if self.store is not None else MemoryProgress(learner=self._learner)
+
+    def retry(self, wait_ms: int | None = None) -> bool:
+        """Write what waits, if anything; whether nothing waits now. A failure for good switches to memory
+        (where everything waiting already is)."""
+        if not self.backlog:
+            return self.problem is None
+        assert self._db is not None
+        try:
+            written = self.backlog.flush(self._db, wait_ms)
+        except ProgressUnavailable as error:
+            if error.temporary:
+                self.waiting = kept(error)
+                return False
+            self.fail(error)
+            return False
+        self.written = written if self.waiting is not None else None  # said only after something waited
+        self.waiting = None
+        self.memory = None
+        if self.guest is not None and self.store is None:
+            self.store = self._db.guest(self.guest, create=False)  # made by the backlog's first write
+        return True
+
+    def pop_written(self) -> int | None:
+        """How many answers went in when the backlog was written (once; None if nothing waited)."""
+        written, self.written = self.written, None
+        return written
 
     def _guest_named_elsewhere(self) -> bool:
         """Whether this guest's profile went to a learner chosen in another tab of the browser (its row is
@@ -272,21 +421,18 @@ class SavedProgress:
         return True
 
     def fail(self, error: ProgressUnavailable) -> None:
-        """Switch to memory, keeping the answers, cards and reading that can still be read (a failed write
-        wrote nothing, so the caller's write is then made in memory). Once only: later calls do nothing."""
+        """Switch to memory for good, keeping the answers, cards and reading that can still be read, and
+        those that were waiting (a failed write wrote nothing, so the caller's write is then made in
+        memory). Once only: later calls do nothing."""
         store, self.store = self.store, None
-        if store is None:
-            if self.memory is None:  # a guest with no profile yet: nothing to copy
-                self.memory = MemoryProgress(learner=self._learner)
-                self.problem = error.no_longer()
+        self.backlog.clear()
+        self.waiting = None
+        if self.problem is not None:
             return
-        memory = MemoryProgress(learner=self._learner)
-        with suppress(ProgressUnavailable, sqlite3.Error):
-            memory.history = list(store.history)
-            memory.cards = {card.item: card for card in store.item_states()}
-        with suppress(ProgressUnavailable, sqlite3.Error):
-            memory.sections_read = {(lesson, section): at for lesson, section, at in store.sections()}
-        self.memory = memory
+        if self.memory is None:
+            self.store = store
+            self.memory = self._copy()
+            self.store = None
         self.problem = error.no_longer()
 
     # --- Progress ---------------------------------------------------------------------------------------
@@ -297,8 +443,9 @@ class SavedProgress:
 
     @property
     def saved(self) -> bool:
-        """Whether answers go to the file (a guest's too, once their profile is made on the first answer)."""
-        return self.store is not None or (self.memory is None and self.problem is None)
+        """Whether answers go to the file (a guest's too, once their profile is made on the first answer;
+        answers that wait for a busy file or a full disk too: they go in as soon as it takes them)."""
+        return self.problem is None
 
     @property
     def history(self) -> Sequence[Answer]:
@@ -309,7 +456,8 @@ class SavedProgress:
         return self._use(lambda p: p.totals)
 
     def record(self, answer: Answer) -> str:
-        return self._use(lambda p: p.record(answer), write=True)
+        self._write(lambda: AnswerWrite(self._whose(), answer), lambda p: p.record(answer), lambda p: p.record(answer))
+        return answer.uid
 
     def answered(self, item: str) -> bool:
         return self._use(lambda p: p.answered(item))
@@ -318,7 +466,14 @@ class SavedProgress:
         return self._use(lambda p: p.solved(item))
 
     def mark_read(self, lesson_id: str, section: int) -> None:
-        self._use(lambda p: p.mark_read(lesson_id, section), write=True)
+        if self.read(lesson_id, section):
+            return  # pages mark the section shown on every rerun: nothing to write, nothing to wait for
+        at = time.time()
+        self._write(
+            lambda: ReadWrite(self._whose(), lesson_id, section, at),
+            lambda p: p.mark_read(lesson_id, section, at),
+            lambda p: p.mark_read(lesson_id, section, at),
+        )
 
     def read(self, lesson_id: str, section: int) -> bool:
         return self._use(lambda p: p.read(lesson_id, section))
@@ -342,3 +497,14 @@ class SavedProgress:
         """Cards due by ``until`` (default now): one count query rather than loading the cards."""
         moment = time.time() if until is None else until
         return self._use(lambda p: p.due_count(moment) if isinstance(p, SqliteProgress) else len(p.due_items(moment)))
+
+
+def _copied(store: SqliteProgress, learner: str) -> MemoryProgress:
+    """What the file holds of the learner, in memory (what can be read of it)."""
+    memory = MemoryProgress(learner=learner)
+    with suppress(ProgressUnavailable, sqlite3.Error):
+        memory.history = list(store.history)
+        memory.cards = {card.item: card for card in store.item_states()}
+    with suppress(ProgressUnavailable, sqlite3.Error):
+        memory.sections_read = {(lesson, section): at for lesson, section, at in store.sections()}
+    return memory

@@ -71,14 +71,21 @@ class Connection(Protocol):
 class ProgressUnavailable(Exception):
     """The progress file cannot be used; ``message`` is one line naming the file, fit to show as is (English,
     for the command line and logs); :meth:`words` is that line in a learner's language.
-    ``busy`` says the file was only locked by another program: trying again later may work.
+    ``busy`` says the file was only locked by another program, ``full`` that the disk had no room: both pass
+    (:attr:`temporary`), and a write that failed for them is kept and tried again (:mod:`tutor.progress.backlog`).
 
     Raised with a :class:`Text` (a ``ui`` message naming the file: ``_("{path} is damaged.", path=...)``),
     the line is "Progress is not saved: " and that reason, or "Progress is no longer saved: " for a file that
     was in use until now (``lost``, :meth:`no_longer`). A plain string is the whole line, in English only."""
 
     def __init__(
-        self, reason: str | Text, path: Path | str | None = None, *, busy: bool = False, lost: bool = False
+        self,
+        reason: str | Text,
+        path: Path | str | None = None,
+        *,
+        busy: bool = False,
+        lost: bool = False,
+        full: bool = False,
     ) -> None:
         self.reason = reason
         self.lost = lost
@@ -86,6 +93,12 @@ class ProgressUnavailable(Exception):
         super().__init__(self.message)
         self.path = None if path is None else str(path)
         self.busy = busy
+        self.full = full
+
+    @property
+    def temporary(self) -> bool:
+        """Whether the same write may well succeed later: the file was locked, or the disk full."""
+        return self.busy or self.full
 
     def __str__(self) -> str:
         return self.message
@@ -105,7 +118,7 @@ class ProgressUnavailable(Exception):
 
     def no_longer(self) -> ProgressUnavailable:
         """The same problem, said of a file that was saving progress until now."""
-        return ProgressUnavailable(self.reason, self.path, busy=self.busy, lost=True)
+        return ProgressUnavailable(self.reason, self.path, busy=self.busy, lost=True, full=self.full)
 
 
 def default_path() -> Path:
@@ -523,7 +536,8 @@ def unavailable(error: sqlite3.Error, path: Path | str) -> ProgressUnavailable:
         # Translators: {detail} is SQLite's own message, in English.
         unusable = _("{path} cannot be used ({detail}).", path=str(path), detail=one_line(error))
         return ProgressUnavailable(unusable, path)
-    return ProgressUnavailable(Text(template, (("path", str(path)),)), path, busy=busy)
+    full = base == "SQLITE_FULL"
+    return ProgressUnavailable(Text(template, (("path", str(path)),)), path, busy=busy, full=full)
 
 
 def one_line(text: object) -> str:

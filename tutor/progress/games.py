@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.content.texts import Text, _
+from tutor.progress.db import Connection
 from tutor.progress.store import ProgressDB
 
 MAX_BYTES = 2_000_000  # a five-deal game with its log is about 100 kB; anything far bigger is not ours
@@ -72,22 +73,57 @@ def _key(db: ProgressDB, owner: Owner) -> tuple[str, int | None] | None:
     return None if learner_id is None else (f"learner:{learner_id}", learner_id)
 
 
-def save_game(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float | None = None) -> None:
-    """Keep ``data`` (a JSON-ready mapping) as ``owner``'s game, replacing the one before."""
+def game_write(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float | None = None) -> GameWrite | None:
+    """The write that keeps ``data`` (a JSON-ready mapping) as ``owner``'s game (None for a learner not in the
+    file); :class:`SavedGameError` if it is too big to keep."""
     key = _key(db, owner)
     if key is None:
-        return
+        return None
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise SavedGameError(_("the game is too big to save ({count:,} characters)", count=len(text)))
-    now = time.time() if at is None else at
-    with db.using(write=True) as conn:
+    return GameWrite(key[0], key[1], text, time.time() if at is None else at)
+
+
+def clear_write(db: ProgressDB, owner: Owner) -> GameWrite | None:
+    """The write that forgets ``owner``'s saved game (None for a learner not in the file)."""
+    key = _key(db, owner)
+    return None if key is None else GameWrite(key[0], key[1], None, time.time())
+
+
+@dataclass(frozen=True)
+class GameWrite:
+    """``owner``'s game replaced by ``text`` (a JSON object), or forgotten (``text`` None): a
+    :class:`~tutor.progress.backlog.Write`, so a game the file refused is saved on the next try."""
+
+    owner: str
+    learner_id: int | None
+    text: str | None
+    at: float
+    answers = 0
+
+    @property
+    def key(self) -> str:
+        return f"game:{self.owner}"  # only the latest save of a game matters
+
+    def apply(self, conn: Connection) -> None:
+        if self.text is None:
+            conn.execute("DELETE FROM games WHERE owner = ?", (self.owner,))
+            return
         conn.execute(
             "INSERT INTO games (owner, learner_id, data, saved_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (owner) DO UPDATE SET data = excluded.data, saved_at = excluded.saved_at",
-            (key[0], key[1], text, now),
+            (self.owner, self.learner_id, self.text, self.at),
         )
-        conn.execute("DELETE FROM games WHERE owner LIKE 'guest:%' AND saved_at < ?", (now - GUEST_DAYS * 86_400,))
+        conn.execute("DELETE FROM games WHERE owner LIKE 'guest:%' AND saved_at < ?", (self.at - GUEST_DAYS * 86_400,))
+
+
+def save_game(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float | None = None) -> None:
+    """Keep ``data`` (a JSON-ready mapping) as ``owner``'s game, replacing the one before."""
+    write = game_write(db, owner, data, at)
+    if write is not None:
+        with db.using(write=True) as conn:
+            write.apply(conn)
 
 
 def load_game(db: ProgressDB, owner: Owner) -> dict[str, Any] | None:
@@ -119,8 +155,7 @@ def load_game(db: ProgressDB, owner: Owner) -> dict[str, Any] | None:
 
 def clear_game(db: ProgressDB, owner: Owner) -> None:
     """Forget ``owner``'s saved game (finished, abandoned or moved to a learner)."""
-    key = _key(db, owner)
-    if key is None:
-        return
-    with db.using(write=True) as conn:
-        conn.execute("DELETE FROM games WHERE owner = ?", (key[0],))
+    write = clear_write(db, owner)
+    if write is not None:
+        with db.using(write=True) as conn:
+            write.apply(conn)

@@ -133,7 +133,7 @@ def unavailable(error: Exception, where: str) -> ProgressUnavailable:
     if state == "25006":
         return ProgressUnavailable(_("{path} is read-only.", path=where), where)
     if state == "53100":
-        return ProgressUnavailable(_("{path} cannot grow: the disk is full.", path=where), where)
+        return ProgressUnavailable(_("{path} cannot grow: the disk is full.", path=where), where, full=True)
     if state.startswith("42501") or "permission denied" in text.lower():
         return ProgressUnavailable(_("{path} cannot be opened (permission denied).", path=where), where)
     # Translators: {detail} is PostgreSQL's own message, in English.

@@ -222,22 +222,7 @@ class ProgressDB:
         found = self._guest_id(token)
         if found is None and create:
             with self.using(write=True) as conn:
-                found = _guest_row(conn, token)  # another tab of the same browser may have just made it
-                if found is None:
-                    now = time.time()
-                    # Another instance may be making the same guest: its row wins, and this one is read after.
-                    made = conn.execute(
-                        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING"
-                        " RETURNING id",
-                        (GUEST_NAME, guest_key(token), now),
-                    ).fetchone()
-                    if made is not None:
-                        found = int(made[0])
-                        conn.execute(
-                            "INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, found, now)
-                        )
-            if found is None:
-                found = self._guest_id(token)
+                found = guest_row(conn, token)
         return None if found is None else SqliteProgress.of_id(self, found)
 
     def _guest_id(self, token: str) -> int | None:
@@ -551,6 +536,27 @@ def _guest_row(conn: Connection, token: str) -> int | None:
     return None if row is None else int(row[0])
 
 
+def guest_row(conn: Connection, token: str) -> int:
+    """The learner id of the guest holding ``token``, their profile made now if they have none (inside the
+    caller's write transaction: another tab of the same browser may have just made it)."""
+    found = _guest_row(conn, token)
+    if found is not None:
+        return found
+    now = time.time()
+    # Another instance may be making the same guest: its row wins (PostgreSQL waits for its commit), and is
+    # read after.
+    made = conn.execute(
+        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING RETURNING id",
+        (GUEST_NAME, guest_key(token), now),
+    ).fetchone()
+    if made is None:
+        theirs = _guest_row(conn, token)
+        assert theirs is not None, "a guest's learner row is made with its guests row, in one transaction"
+        return theirs
+    conn.execute("INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, int(made[0]), now))
+    return int(made[0])
+
+
 def _load_summary(conn: Connection, learner_id: int) -> _Summary:
     answered: set[str] = set()
     solved: set[str] = set()
@@ -577,6 +583,9 @@ def _card(conn: Connection, learner_id: int, item: str) -> ItemState | None:
         f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND item = ?", (learner_id, item)
     ).fetchone()
     return None if row is None else state_from_row(row)
+
+
+card_of = _card  # for writes made outside this module (tutor.progress.backlog)
 
 
 def insert_answer(conn: Connection, learner_id: int, answer: Answer) -> bool:

@@ -103,13 +103,13 @@ def header(match: Match) -> None:
             st.markdown(_("Score: {score}", score=pv.score_line(match)))
         else:
             st.markdown("## " + _("The partnership draw"))
-        if pv.is_guided():
-            st.caption(_("Game seed {seed}: the same seed deals the same game.", seed=match.seed))
-        else:
+        unsaved = pv.unsaved()
+        if pv.is_saved():  # said only while true: else the line below says why it is not, or what waits
             st.caption(
                 _("Game seed {seed}: the same seed deals the same game. Saved after every move.", seed=match.seed)
             )
-        unsaved = pv.unsaved()
+        else:
+            st.caption(_("Game seed {seed}: the same seed deals the same game.", seed=match.seed))
         if unsaved:
             st.caption(md(unsaved))
     with toggles:
