@@ -425,6 +425,7 @@ class SavedProgress:
         those that were waiting (a failed write wrote nothing, so the caller's write is then made in
         memory). Once only: later calls do nothing."""
         store, self.store = self.store, None
+        self._db = None  # the shared store is closed once its last session lets go of it
         self.backlog.clear()
         self.waiting = None
         if self.problem is not None:
