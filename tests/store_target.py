@@ -37,3 +37,14 @@ def rows(db: ProgressDB, sql: str, *parameters: Any) -> list[tuple[Any, ...]]:
 def count(db: ProgressDB, table: str) -> int:
     """How many rows ``table`` holds."""
     return int(rows(db, f"SELECT count(*) FROM {table}")[0][0])
+
+
+@pytest.fixture(params=BACKENDS)
+def app_store(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path | str:
+    """The app's store (``ALUETTE_DB``) for a test of the app, on each backend in turn: a fresh file, then a
+    fresh PostgreSQL database."""
+    target: Path | str = tmp_path / "progress.db"
+    if request.param == "postgresql":
+        target = str(request.getfixturevalue("postgres_url"))
+    monkeypatch.setenv("ALUETTE_DB", str(target))
+    return target
