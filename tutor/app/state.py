@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
@@ -143,7 +144,7 @@ def database() -> ProgressDB | None:
 
 def _open() -> None:
     try:
-        DB.set(shared.store(default_target(), ProgressDB))  # ProgressDB named here: tests open it read-only
+        DB.set(shared.store(default_target(), ProgressDB, _let_go))  # ProgressDB named here: tests open it read-only
         PROBLEM.set(None)
         RETRY.set(False)
     except ProgressUnavailable as error:
@@ -153,16 +154,32 @@ def _open() -> None:
 
 
 def _lost(db: ProgressDB, error: ProgressUnavailable) -> None:
-    """The file went away under the session: keep what the learner did in memory, then let go of the old
-    file. Other sessions may still be copying theirs from it: it is closed when the last one lets go
-    (closing empties its ``-wal``, so the next file of that name starts clean)."""
+    """The file went away under the session: keep what the learner did in memory (and what every other
+    session did: :func:`_let_go`), then let go of the old file."""
     current = PROGRESS.get()
     if isinstance(current, SavedProgress):
         current.fail(error)
     DB.set(None)
     PROBLEM.set(kept(error))
     RETRY.set(False)
-    shared.forget(db)
+    shared.release(db, _let_go)
+
+
+def _let_go(db: ProgressDB) -> None:
+    """Copy every session's progress on ``db`` (whose file went away) to memory, then close it at once:
+    closing empties its ``-wal``, so the next file of that name starts clean. Each session says so on its
+    next run, when it finds its file gone."""
+    error = db.problem()
+    if error is not None:
+        for saved in list(_SAVED):
+            if saved.uses(db):
+                saved.fail(kept(error))
+    with suppress(ProgressUnavailable, sqlite3.Error):
+        db.close()
+
+
+# Every session's SavedProgress, weakly: what a session holds goes with it, and none of it is kept here.
+_SAVED: weakref.WeakSet[SavedProgress] = weakref.WeakSet()
 
 
 def problem(lang: str | None = None) -> str | None:
@@ -297,6 +314,11 @@ class SavedProgress:
         self.guest = guest
         self._db = db if db is not None else (store.db if store is not None else None)
         self._learner = store.learner if store is not None else GUEST_NAME
+        _SAVED.add(self)  # so that a file going away under another session leaves this one's work in memory
+
+    def uses(self, db: ProgressDB) -> bool:
+        """Whether this progress is (or a guest's will be) kept in ``db``."""
+        return self.memory is None and (self._db is db or (self.store is not None and self.store.db is db))
 
     @classmethod
     def of_guest(cls, db: ProgressDB, token: str, backlog: Backlog | None = None) -> SavedProgress:

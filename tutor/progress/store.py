@@ -38,7 +38,7 @@ from typing import Any
 from tutor.content.texts import Text, _
 from tutor.progress.backend import Backend, SqliteBackend, open_backend
 from tutor.progress.base import Progress
-from tutor.progress.db import CARD_COLUMNS, Connection, ProgressUnavailable, card_row
+from tutor.progress.db import CARD_COLUMNS, Connection, ProgressUnavailable, card_row, file_identity
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.records import Answer, DayCount, ItemState
 from tutor.progress.scheduling import replay, review, reviewable
@@ -135,6 +135,20 @@ class ProgressDB:
         deleted, moved away or replaced: SQLite would go on writing to the old file, which nobody opens again).
         Reading still works, so what the session shows can still be copied to memory."""
         self.backend.check()
+
+    def replaced(self) -> bool:
+        """Whether the file at :attr:`path` is no longer the one this connection writes to (never, for a
+        PostgreSQL store)."""
+        backend = self.backend
+        return isinstance(backend, SqliteBackend) and file_identity(backend.path) != backend.identity
+
+    def problem(self) -> ProgressUnavailable | None:
+        """What :meth:`check_file` would raise, or None."""
+        try:
+            self.check_file()
+        except ProgressUnavailable as error:
+            return error
+        return None
 
     def using(self, write: bool = False) -> AbstractContextManager[Connection]:
         """A connection (in one write transaction if ``write``, after :meth:`check_file`); the backend's
