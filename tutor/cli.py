@@ -205,6 +205,50 @@ def _default_content() -> tuple[str, ...]:
     return DEFAULT_CONTENT
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    """Merge a progress export into the progress file, saying how far it has come on stderr."""
+    from tutor.progress.db import ProgressUnavailable
+    from tutor.progress.store import ProgressDB
+    from tutor.progress.transfer import MAX_BYTES, ImportRejected, import_progress
+
+    source = Path(args.file)
+    try:
+        size = source.stat().st_size
+        # More than the bound is refused by import_progress from its length alone: read no more than that.
+        with source.open("rb") as file:
+            data = file.read(MAX_BYTES + 1) if size <= MAX_BYTES else b"\0" * (MAX_BYTES + 1)
+    except OSError as error:
+        print(f"{source}: cannot be read ({(error.strerror or 'error').lower()})", file=sys.stderr)
+        return 1
+    shown = [-1]
+
+    def report(done: int, total: int) -> None:
+        tenth = done * 10 // total if total else 10
+        if tenth != shown[0]:  # a line every tenth of the way, not every transaction
+            shown[0] = tenth
+            print(f"imported {done:,} of {total:,} new answer{'s' if total != 1 else ''}", file=sys.stderr)
+
+    try:
+        with ProgressDB(args.db) as db:
+            result = import_progress(db, data, args.learner, on_progress=report)
+    except ImportRejected as error:
+        for problem in error.problems:
+            print(f"{source}: {problem}", file=sys.stderr)
+        if error.total > len(error.problems):
+            print(f"{source}: and {plural(error.total - len(error.problems), 'more problem')}", file=sys.stderr)
+        print(f"{source}: nothing was imported", file=sys.stderr)
+        return 1
+    except ProgressUnavailable as error:
+        print(f"aluette-tutor: {error.message}", file=sys.stderr)
+        return 1
+    print(
+        f"added {result.added:,} answer{'s' if result.added != 1 else ''} ({result.skipped:,} already there) and "
+        f"{plural(result.reads_added, 'lesson section')} read to {result.learner}; "
+        f"{result.rescheduled:,} review card{'s' if result.rescheduled != 1 else ''} rebuilt"
+    )
+    return 0
+
+
 def cmd_app(args: argparse.Namespace) -> int:
     import subprocess
     from pathlib import Path
@@ -292,6 +336,24 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: $ALUETTE_DB or ~/.local/share/aluette-tutor/progress.db)",
     )
     app_p.set_defaults(run=cmd_app)
+
+    import_p = commands.add_parser(
+        "import",
+        help="merge a progress export into the progress file",
+        description="Merge a progress export (the Progress page's JSON) into a learner's progress: answers "
+        "already there are skipped, review cards are rebuilt from all the learner's answers. The file is checked "
+        "whole first (any problem imports nothing, each printed as FILE: problem); then the answers go in a few "
+        "thousand at a time, so that the app can keep saving meanwhile, and how far it has come is printed on "
+        "stderr. Stopped half way, it leaves whole items only: importing the same file again finishes it.",
+    )
+    import_p.add_argument("file", metavar="FILE", help="a progress export (JSON)")
+    import_p.add_argument("--learner", default=None, help="import into this learner (default: the name in the file)")
+    import_p.add_argument(
+        "--db",
+        default=None,
+        help="progress database file (default: $ALUETTE_DB or ~/.local/share/aluette-tutor/progress.db)",
+    )
+    import_p.set_defaults(run=cmd_import)
 
     sim_p = commands.add_parser(
         "simulate",

@@ -7,6 +7,7 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 from test_learners import (
     RIGHT_SPOILED_ACES,
@@ -25,6 +26,7 @@ from test_learners import (
 )
 
 from tutor.app import progress_view, state
+from tutor.progress import transfer as transfermod
 from tutor.progress.memory import Answer
 from tutor.progress.review import item_label
 from tutor.progress.store import ProgressDB, SqliteProgress
@@ -207,3 +209,26 @@ def test_many_bad_entries_list_the_first_and_count_the_rest(app_store: Path | st
     assert lines[2] == "The first 20 problems:"
     assert lines[3].startswith("- answers[0] (uid u0): missing") and lines[22].startswith("- answers[19] (uid u19)")
     assert lines[23:] == ["- and 4980 more problems"]
+
+
+def test_an_import_says_how_far_it_has_come_in_the_learners_language(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(transfermod, "CHUNK", 2)  # one item of 2 answers a transaction
+    answers = [
+        {"uid": f"u{n}", "item": f"item-{n // 2}", "kind": "trick", "given": {"w": "N"}, "correct": {"w": True},
+         "at": 1_700_000_000.0 + n, "seconds": 9.0}
+        for n in range(4)
+    ]  # fmt: skip
+    data = json.dumps({"format": transfermod.FORMAT, "version": 1, "learner": "Ann", "answers": answers})
+    seen: list[str] = []
+    with SqliteProgress(db_path, "Bob") as bob:
+        done, text = progress_view.import_file(
+            bob, data.encode(), "fr", lambda n, total: seen.append(progress_view.importing_text(n, total, "fr"))
+        )
+    assert done and "Bob" in text
+    assert seen == [
+        "Importation : 0 sur 4 réponses",
+        "Importation : 2 sur 4 réponses",
+        "Importation : 4 sur 4 réponses",
+    ]

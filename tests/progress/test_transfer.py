@@ -365,17 +365,31 @@ def test_a_uid_used_twice_with_different_answers_is_refused(path: Path | str) ->
             import_into(ann, data)
 
 
-def test_an_import_failing_midway_writes_nothing(path: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_import_failing_midway_leaves_whole_items_and_finishes_when_imported_again(
+    path: Path | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with ProgressDB(path) as db:
         source = db.progress("Ann")
         filled(source)
         data = export_json(source)
+        monkeypatch.setattr(transfermod, "CHUNK", 1)  # one item per transaction: spoiled-aces (2), tier, gen
+        real, calls = transfermod.card_row, []
 
-        def broken(*args: object) -> None:
-            raise psycopg.OperationalError("disk I/O error") if is_url(path) else sqlite3.OperationalError("disk I/O")
+        def broken(state: object) -> tuple[object, ...]:
+            calls.append(state)
+            if len(calls) == 2:  # the second transaction, the tier's card
+                failure = psycopg.OperationalError if is_url(path) else sqlite3.OperationalError
+                raise failure("disk I/O error")
+            return real(state)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(transfermod, "save_card", broken)
+        monkeypatch.setattr(transfermod, "card_row", broken)
         with pytest.raises(ProgressUnavailable):
             import_progress(db, data, learner="Bob")
-        assert db.learners() == ["Ann"]
-        assert count(db, "answers") == 4
+        bob = db.progress("Bob", create=False)
+        assert [a.item for a in bob.history] == ["spoiled-aces", "spoiled-aces"], "the first item, whole"
+        assert bob.item_state("spoiled-aces") == source.item_state("spoiled-aces"), "with its card"
+        assert bob.item_state("tier:9-swords") is None, "the second item not at all"
+        monkeypatch.setattr(transfermod, "card_row", real)
+        again = import_progress(db, data, learner="Bob")
+        assert (again.added, again.skipped, again.reads_added) == (2, 2, 2)
+        assert bob.history == source.history and bob.item_states() == source.item_states()

@@ -352,8 +352,10 @@ def persist(match: Match) -> None:
         UNSAVED.set(None)
     elif isinstance(progress, state.SavedProgress) and progress.problem is not None:
         UNSAVED.set(_not_saved(progress.problem.words(language())))
-    else:
-        UNSAVED.set(ui.gettext(language(), "The game is waiting to be saved: {problem}", problem=state.problem() or ""))
+    elif isinstance(progress, state.SavedProgress) and progress.waiting is not None:
+        why = state.reason_words(progress.waiting, language())
+        # Translators: {problem} names the progress file and why it cannot take the game now (busy, disk full).
+        UNSAVED.set(ui.gettext(language(), "The game is waiting to be saved: {problem}", problem=why))
 
 
 def _not_saved(problem: str) -> str:

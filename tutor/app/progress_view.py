@@ -31,7 +31,7 @@ from tutor.progress.records import DayCount
 from tutor.progress.review import AGAIN, DUE, NEW, ReviewItem, exists, ranking_facts, resolve
 from tutor.progress.stats import Mastery, end_of_day, streak
 from tutor.progress.store import SqliteProgress
-from tutor.progress.transfer import ImportRejected, ImportResult, Problem, export_json, import_progress
+from tutor.progress.transfer import ImportRejected, ImportResult, Problem, Report, export_json, import_progress
 
 ASKED = "asked"  # a Review item the learner asked for (a "practise it" link)
 EN = SOURCE_LANGUAGE  # the default language of the wording functions (tests and the CLI read English)
@@ -481,16 +481,24 @@ def rejected_text(error: ImportRejected, lang: str = EN) -> str:
     return f"{summary}\n\n{title}{listed}{more}"
 
 
-def import_file(store: SqliteProgress, data: bytes, lang: str = EN) -> tuple[bool, str]:
+def import_file(
+    store: SqliteProgress, data: bytes, lang: str = EN, on_progress: Report | None = None
+) -> tuple[bool, str]:
     """Merge an uploaded export into the learner's progress: (imported, what to show, as Markdown). A file
     with any problem imports nothing; its problems are listed, one line each (the first ones, then how many
-    more)."""
+    more). ``on_progress(written, total)`` hears how far it has come (:func:`import_progress`)."""
     try:
-        return True, md(imported_text(import_progress(store.db, data, store.learner), lang))
+        return True, md(imported_text(import_progress(store.db, data, store.learner, on_progress=on_progress), lang))
     except ImportRejected as error:
         return False, rejected_text(error, lang)
     except ProgressUnavailable as error:
         return False, md(error.words(lang))
+
+
+def importing_text(done: int, total: int, lang: str = EN) -> str:
+    """The import's progress bar's words: how many answers are in so far."""
+    # Translators: shown under a progress bar while a file is imported; {done} is how many answers are in so far.
+    return ui.ngettext(lang, "Importing: {done} of {n} answer", "Importing: {done} of {n} answers", total, done=done)
 
 
 def exported_json(progress: Progress) -> str:

@@ -200,7 +200,7 @@ def waiting(lang: str) -> str | None:
 
 def waiting_words(answers: int, why: ProgressUnavailable, lang: str) -> str:
     """ "3 answers waiting to be saved: <the file's problem>", and that it is tried again."""
-    reason = why.reason.render(lang) if isinstance(why.reason, Text) else str(why.reason)
+    reason = reason_words(why, lang)
     if answers:
         # Translators: {reason} names the progress file and why it cannot take the answers now (busy, disk full).
         return ui.ngettext(
@@ -216,6 +216,11 @@ def waiting_words(answers: int, why: ProgressUnavailable, lang: str) -> str:
         "Your latest changes are waiting to be saved: {reason} They are tried again on your next click.",
         reason=reason,
     )
+
+
+def reason_words(why: ProgressUnavailable, lang: str) -> str:
+    """Why the file refuses, without "Progress is not saved": "<file> is busy: ..." in ``lang``."""
+    return why.reason.render(lang) if isinstance(why.reason, Text) else str(why.reason)
 
 
 def written_words(answers: int, lang: str) -> str:

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
-from tutor.progress.db import WRITE_BUSY_MS, Connection
+from tutor.progress.db import Connection
 from tutor.progress.records import Answer
 from tutor.progress.scheduling import review, reviewable
 from tutor.progress.store import ProgressDB, bump, card_of, guest_row, insert_answer, save_card
@@ -139,7 +139,7 @@ class Backlog:
         """Write everything waiting, in order, in one transaction; returns how many answers were written.
         Raises :class:`~tutor.progress.db.ProgressUnavailable` (and keeps every write) if the file still
         refuses. ``wait_ms`` waits that long for a lock instead of the connection's usual
-        :data:`~tutor.progress.db.WRITE_BUSY_MS` (a try that nobody clicked for should cost little)."""
+        wait (a try that nobody clicked for should cost little)."""
         if not self._writes:
             return 0
         with patience(db, wait_ms), db.using(write=True) as conn:
@@ -159,9 +159,10 @@ def patience(db: ProgressDB, wait_ms: int | None) -> Iterator[None]:
         return
     with db.lock:
         with db.using() as conn:
+            usual = int(conn.execute("PRAGMA busy_timeout").fetchone()[0])
             conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
         try:
             yield
         finally:
             with db.using() as conn:
-                conn.execute(f"PRAGMA busy_timeout = {WRITE_BUSY_MS}")
+                conn.execute(f"PRAGMA busy_timeout = {usual}")

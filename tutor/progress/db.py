@@ -67,6 +67,10 @@ class Connection(Protocol):
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any: ...
 
+    def executemany(self, sql: str, parameters: Sequence[Sequence[Any]], /) -> Any:
+        """The statement once per row of ``parameters``; its cursor's ``rowcount`` is the rows changed in all."""
+        ...
+
 
 class ProgressUnavailable(Exception):
     """The progress file cannot be used; ``message`` is one line naming the file, fit to show as is (English,

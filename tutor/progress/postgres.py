@@ -96,6 +96,14 @@ class PgConnection:
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any]:
         return self.raw.execute(placeholders(sql), tuple(parameters) if parameters else None)
 
+    def executemany(self, sql: str, parameters: Sequence[Sequence[Any]], /) -> psycopg.Cursor[Any]:
+        cursor = self.raw.cursor()
+        if parameters:  # psycopg leaves rowcount at -1 for no rows at all; sqlite3 says 0
+            cursor.executemany(placeholders(sql), [tuple(row) for row in parameters])
+        else:
+            cursor.execute("SELECT 1 WHERE false")  # rowcount 0
+        return cursor
+
 
 # --- Errors ---------------------------------------------------------------------------------------------------
 

@@ -34,9 +34,14 @@ Import checks the whole file before writing anything, and with any problem impor
   its values), so that the app words it in the learner's language; ``str()`` of a problem or of
   :class:`ImportRejected` is the English (the CLI's).
 
-Then, in one transaction, answers are merged by ``uid`` (an answer already there, or repeated in the file,
-is skipped, so importing twice adds nothing), reads are merged, and the review card of every item that
-gained answers is **re-derived by replaying all of the learner's answers to it in time order**. The file's
+Then answers are merged by ``uid`` (an answer already there, or repeated in the file, is skipped, so
+importing twice adds nothing), reads are merged, and the review card of every item that gained answers is
+**re-derived by replaying all of the learner's answers to it in time order**. This goes in short
+transactions of whole items (:data:`CHUNK` answers at most), each with its items' cards, worked out before
+the transaction (one read of the learner's answers for the whole import) and checked inside it against the
+file (an item someone answered meanwhile is replayed again there); between two, the write lock is left free
+at least as long as it was held, so another writer never waits long. An import cut short leaves whole items
+only, and importing the same file again finishes it. The file's
 ``cards`` are informative only (checked to be a list, not read): replaying is deterministic (no fuzz),
 gives exactly the card the learner would have had, and merges correctly when both sides answered the same
 item at interleaved times, which no rule for combining two cards can do.
@@ -62,9 +67,19 @@ from typing import Any, TypeAlias, TypeGuard
 from tutor.engine.errors import short
 from tutor.i18n.ui import N_, N_plural
 from tutor.progress.base import Progress
-from tutor.progress.records import Answer
+from tutor.progress.db import Connection, card_row
+from tutor.progress.records import Answer, ItemState
 from tutor.progress.scheduling import replay, reviewable
-from tutor.progress.store import LearnerError, ProgressDB, bump, clean_name, insert_answer, save_card
+from tutor.progress.store import (
+    INSERT_ANSWER,
+    SAVE_CARD,
+    LearnerError,
+    ProgressDB,
+    answer_row,
+    bump,
+    clean_name,
+    no_learner,
+)
 
 FORMAT = "aluette-tutor-progress"
 VERSION = 1
@@ -249,7 +264,6 @@ def _check_answer(n: int, raw: object, latest: float, problems: list[Problem]) -
         )
         return None
     uid = raw.get("uid")
-    where = _answer_at(n, uid[:12] if isinstance(uid, str) and _UID.match(uid) else None)
     found: list[Problem] = []
     missing = [key for key in ANSWER_KEYS if key not in raw]
     if missing:
@@ -294,6 +308,7 @@ def _check_answer(n: int, raw: object, latest: float, problems: list[Problem]) -
             )
         )
     if found:
+        where = _answer_at(n, uid[:12] if isinstance(uid, str) and _UID.match(uid) else None)  # made only when needed
         problems.append(at_entry(where, found))
         return None
     # Checked above: each is a problem otherwise.
@@ -446,13 +461,31 @@ def parse_export(
 # --- Importing --------------------------------------------------------------------------------------------
 
 
+# An import's transactions: this many answers at most (whole items: an item with more is one transaction of its
+# own), some tens of milliseconds of the write lock each, and after each at least as long without it.
+CHUNK = 2_000
+# Answers already in the file, per item: (kind, all_correct, seconds, answered_at, id), in that order.
+Rows: TypeAlias = "list[tuple[str, bool, float, float, float]]"
+# How far an import has come: (answers written so far, answers to write).
+Report = Callable[[int, int], None]
+
+
 def import_progress(
-    db: ProgressDB, data: str | bytes | Mapping[str, Any], learner: str | None = None, now: float | None = None
+    db: ProgressDB,
+    data: str | bytes | Mapping[str, Any],
+    learner: str | None = None,
+    now: float | None = None,
+    on_progress: Report | None = None,
 ) -> ImportResult:
     """Merge an export into ``learner`` (default: the name in the file), creating the learner if new.
 
-    All or nothing: any bad entry raises :class:`ImportRejected` before anything is written, and the
-    writes share one transaction. ``now`` is for :func:`parse_export`.
+    Any bad entry raises :class:`ImportRejected` before anything is written. Then the answers go in by
+    whole items, a few thousand answers per transaction, each with the review cards of its items replayed
+    from all the learner's answers to them, so that other writers (another tab, another app process) get
+    the file between two transactions and never wait long. An import cut short (the process killed, the
+    disk full) leaves every item either fully imported, its card with it, or untouched: importing the same
+    file again adds what is missing and counts nothing twice. ``on_progress(written, total)`` is called
+    before the first transaction and after each. ``now`` is for :func:`parse_export`.
     """
     exported_as, answers, reads = parse_export(data, now)
     try:
@@ -460,6 +493,55 @@ def import_progress(
     except LearnerError as error:
         # Translators: {reason} is why the name cannot be used, a sentence of its own.
         raise ImportRejected([problem(N_("'learner': {reason}"), reason=_learner_problem(error))]) from error
+    learner_id, name = _learner_row(db, name)
+    with db.using() as conn:  # a read: no lock kept from other writers
+        here = {row[0] for row in conn.execute("SELECT uid FROM answers WHERE learner_id = ?", (learner_id,))}
+    by_item: dict[str, list[Answer]] = {}
+    for a in answers:
+        if a.uid not in here:  # already the learner's, or given twice in the file
+            here.add(a.uid)
+            by_item.setdefault(a.item, []).append(a)
+    total = sum(len(group) for group in by_item.values())
+    existing = _existing(db, learner_id, {item for item in by_item if reviewable(item)})
+    report = on_progress or (lambda done, total: None)
+    report(0, total)
+    added = written = rescheduled = reads_added = 0
+    held = 0.0  # how long the last transaction kept the write lock
+    released = time.perf_counter()
+    chunks = _chunks(by_item) or [[]]
+    for n, chunk in enumerate(chunks):
+        rows = [answer_row(learner_id, a) for item in chunk for a in by_item[item]]
+        cards = {item: _replayed(item, existing.get(item, []), by_item[item]) for item in chunk if reviewable(item)}
+        # As long without the lock as with it, at least: a writer waiting meanwhile gets in.
+        time.sleep(max(0.0, held - (time.perf_counter() - released)))
+        taken = time.perf_counter()
+        with db.using(write=True) as conn:
+            if bump(conn, learner_id) is None:  # removed meanwhile (another session, another instance)
+                raise LearnerError(no_learner(name))
+            stale = _stale(conn, learner_id, cards, existing)
+            now_added = conn.executemany(INSERT_ANSWER, rows).rowcount
+            if now_added != len(rows):  # another import of the same answers got in first
+                stale = list(cards)
+            for item in stale:  # someone else answered these meanwhile: replayed from the file, inside
+                cards[item] = _replayed(item, _rows_of(conn, learner_id, item), [])
+            conn.executemany(SAVE_CARD, [(learner_id, *card_row(card)) for card in cards.values() if card is not None])
+            if n == len(chunks) - 1:
+                reads_added = conn.executemany(
+                    "INSERT INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT DO NOTHING",
+                    [(learner_id, lesson, section, at) for lesson, section, at in reads],
+                ).rowcount
+        released = time.perf_counter()
+        held = released - taken
+        added += now_added
+        written += len(rows)
+        rescheduled += sum(card is not None for card in cards.values())
+        report(written, total)
+    return ImportResult(name, added, len(answers) - added, max(reads_added, 0), rescheduled)
+
+
+def _learner_row(db: ProgressDB, name: str) -> tuple[int, str]:
+    """The learner's id and name as stored, the learner made if new."""
     with db.using(write=True) as conn:
         row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
         if row is None:
@@ -469,30 +551,69 @@ def import_progress(
                 (name, name.casefold(), time.time()),
             )
             row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
-        learner_id, name = int(row[0]), str(row[1])
-        bump(conn, learner_id)  # the learner's row locked: their other writes wait for this import
-        added_items: set[str] = set()
-        added = 0
-        for a in answers:
-            if insert_answer(conn, learner_id, a):
-                added += 1
-                added_items.add(a.item)
-        reads_added = sum(
-            conn.execute(
-                "INSERT INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (learner_id, lesson, section, at),
-            ).rowcount
-            for lesson, section, at in reads
-        )
-        rescheduled = 0
-        for item in sorted(i for i in added_items if reviewable(i)):
-            history = conn.execute(
-                "SELECT kind, all_correct, seconds, answered_at FROM answers WHERE learner_id = ? AND item = ?"
-                " ORDER BY answered_at, id",
-                (learner_id, item),
-            ).fetchall()
-            state = replay(item, [(k, bool(ok), s, at) for k, ok, s, at in history])
-            if state is not None:
-                save_card(conn, learner_id, state)
-                rescheduled += 1
-    return ImportResult(name, added, len(answers) - added, reads_added, rescheduled)
+    return int(row[0]), str(row[1])
+
+
+def _existing(db: ProgressDB, learner_id: int, items: set[str]) -> dict[str, Rows]:
+    """The learner's answers already in the file to each of ``items``, in time order (one read of them all)."""
+    found: dict[str, Rows] = {}
+    if not items:
+        return found
+    with db.using() as conn:
+        for item, kind, right, seconds, at, row_id in conn.execute(
+            "SELECT item, kind, all_correct, seconds, answered_at, id FROM answers WHERE learner_id = ?"
+            " ORDER BY answered_at, id",
+            (learner_id,),
+        ):
+            if item in items:
+                found.setdefault(item, []).append((kind, bool(right), seconds, at, row_id))
+    return found
+
+
+def _rows_of(conn: Connection, learner_id: int, item: str) -> Rows:
+    rows = conn.execute(
+        "SELECT kind, all_correct, seconds, answered_at, id FROM answers WHERE learner_id = ? AND item = ?",
+        (learner_id, item),
+    ).fetchall()
+    found = [(kind, bool(right), seconds, at, row_id) for kind, right, seconds, at, row_id in rows]
+    return sorted(found, key=lambda row: (row[3], row[4]))  # as the file orders them: by time, then as inserted
+
+
+def _stale(
+    conn: Connection, learner_id: int, cards: Mapping[str, object], existing: dict[str, Rows]
+) -> list[str]:
+    """The items among ``cards`` whose answers in the file are no longer those read before (someone answered
+    them meanwhile): their cards must be replayed again."""
+    if not cards:
+        return []
+    items = list(cards)
+    marks = ", ".join("?" for _ in items)  # a chunk's items: far fewer than either engine's limit of parameters
+    counts = dict(
+        conn.execute(
+            f"SELECT item, count(*) FROM answers WHERE learner_id = ? AND item IN ({marks}) GROUP BY item",
+            (learner_id, *items),
+        ).fetchall()
+    )
+    return [item for item in cards if counts.get(item, 0) != len(existing.get(item, []))]
+
+
+def _replayed(item: str, before: Rows, new: list[Answer]) -> ItemState | None:
+    """The item's card from the answers in the file and the new ones, in time order: as the file orders them
+    (by time, then as inserted: the new ones after, in the file's order)."""
+    merged = [(at, order, kind, right, seconds) for kind, right, seconds, at, order in before]
+    merged += [(a.at, math.inf, a.kind, a.all_correct, a.seconds) for a in new]  # sort is stable: file order kept
+    merged.sort(key=lambda row: (row[0], row[1]))
+    return replay(item, [(kind, right, seconds, at) for at, _, kind, right, seconds in merged])
+
+
+def _chunks(by_item: Mapping[str, list[Answer]]) -> list[list[str]]:
+    """The items in groups of at most :data:`CHUNK` answers (an item with more, alone), in the file's order."""
+    chunks: list[list[str]] = []
+    size = CHUNK
+    for item, group in by_item.items():
+        if size + len(group) > CHUNK:
+            chunks.append([])
+            size = 0
+        chunks[-1].append(item)
+        size += len(group)
+    return chunks

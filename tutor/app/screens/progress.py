@@ -158,7 +158,12 @@ else:
         upload = st.file_uploader(_("Progress file (JSON)"), type=["json"], key=IMPORT)
         if upload is not None and IMPORTED.get() != upload.file_id:
             IMPORTED.set(upload.file_id)  # once per uploaded file, not on every rerun
-            IMPORT_RESULT.set(progress_view.import_file(store, upload.getvalue(), language))
+            bar = st.progress(0.0, text=progress_view.importing_text(0, 0, language))
+
+            def report(done: int, total: int) -> None:
+                bar.progress(done / total if total else 1.0, text=progress_view.importing_text(done, total, language))
+
+            IMPORT_RESULT.set(progress_view.import_file(store, upload.getvalue(), language, report))
             st.rerun()  # the figures above include what was imported
         outcome = IMPORT_RESULT.get()
         if outcome is not None:
