@@ -23,8 +23,8 @@ install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
 run: install
-	$(BIN)/streamlit run tutor/app/main.py --server.port $(PORT) --server.headless true \
-		--browser.gatherUsageStats false --server.enableStaticServing true
+	$(BIN)/streamlit run tutor/app/server.py --server.port $(PORT) --server.headless true \
+		--browser.gatherUsageStats false
 
 # The browser tests drive Debian's Chromium through the playwright package (never a browser download); the
 # Gujarati pages need a font with that script (Debian's fonts-noto-core), else Chromium draws empty boxes.

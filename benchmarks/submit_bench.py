@@ -76,7 +76,7 @@ def server(
     port = free_port()
     command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port)]
     command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    command += ["--server.enableStaticServing", "true", *flags]  # as `make run` serves the tutor (its cards)
+    command += [*flags]
     process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -229,10 +229,10 @@ def main() -> None:
         "--app",
         type=Path,
         action="append",
-        help="a tutor's main.py (default: this one's); give it twice or more to compare copies in one run",
+        help="a tutor's server.py or main.py (default: this one's server.py); give it twice or more to compare copies",
     )
     args = parser.parse_args()
-    apps = [app.resolve() for app in args.app or [ROOT / "tutor" / "app" / "main.py"]]
+    apps = [app.resolve() for app in args.app or [ROOT / "tutor" / "app" / "server.py"]]
     names = ["bare", *(f"practice{n + 1 if len(apps) > 1 else ''}" for n in range(len(apps)))]
     whats = ("load", "submit", "reveal", "again")
     figures: dict[str, dict[str, list[float]]] = {name: {what: [] for what in whats} for name in names}

@@ -38,13 +38,13 @@ def serve(db: Path) -> Iterator[str]:
 
 
 @contextmanager
-def serve_process(db: Path, script: str = "tutor/app/main.py") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def serve_process(db: Path, script: str = "tutor/app/server.py") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """As :func:`serve`, with the server's process too (to look at its descriptors and memory); ``script``
     (from the project's root) is another app to serve instead, e.g. a benchmark's floor."""
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    flags += ["--server.enableStaticServing", "true"]  # as `make run`: the card pictures are served as files
     process = subprocess.Popen(
+        # as `make run`: main.py's pages with the card pictures' route (server.py), unless another app is asked
         [sys.executable, "-m", "streamlit", "run", script, *flags],
         cwd=ROOT,
         env=dict(os.environ, ALUETTE_DB=str(db)),

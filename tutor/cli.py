@@ -249,25 +249,23 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_app(args: argparse.Namespace) -> int:
-    import subprocess
+def app_command(port: int) -> list[str]:
+    """The command that serves the app on ``port`` (``aluette-tutor app``, and each instance of ``make cluster``)."""
     from pathlib import Path
 
-    main_script = Path(__file__).resolve().parent / "app" / "main.py"
-    command = [
+    main_script = Path(__file__).resolve().parent / "app" / "server.py"  # main.py's pages and the card pictures' route
+    return [
         sys.executable,
         "-m",
         "streamlit",
         "run",
         str(main_script),
         "--server.port",
-        str(args.port),
+        str(port),
         "--server.headless",
         "true",
         "--browser.gatherUsageStats",
         "false",
-        "--server.enableStaticServing",  # the card pictures, served as files (tutor/app/cardfiles.py)
-        "true",
         "--runner.magicEnabled",  # as .streamlit/config.toml, read only from the project's root
         "false",
         "--runner.postScriptGC",  # likewise: no full garbage collection holding back each run's messages
@@ -277,8 +275,13 @@ def cmd_app(args: argparse.Namespace) -> int:
         "--server.disconnectedSessionTTL",  # likewise: a closed tab's session let go after 30 s, not 120 s
         "30",
     ]
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    import subprocess
+
     env = dict(os.environ, **({"ALUETTE_DB": args.db} if args.db else {}))
-    return subprocess.call(command, env=env)
+    return subprocess.call(app_command(args.port), env=env)
 
 
 def build_parser() -> argparse.ArgumentParser:

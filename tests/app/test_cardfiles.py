@@ -1,11 +1,16 @@
-"""Cards served as files (tutor/app/cardfiles.py): an ``<img>`` whose alt text is the card's name and whose file
-is the card's picture, one file for every language; inline SVG wherever files cannot be served; static serving
-turned on wherever the app is served."""
+"""Cards served as files (tutor/app/cardfiles.py, tutor/app/cardroutes.py): an ``<img>`` whose alt text is the
+card's name and whose file is the card's picture, one file for every language, kept in memory and served by a route
+(the same bytes from every process, nothing written into the package); inline SVG wherever no route serves them;
+the route mounted wherever the app is served."""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
 import re
 import subprocess
+import sys
 import tomllib
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -14,10 +19,10 @@ from pathlib import Path
 
 import pytest
 from helpers import open_page
-from streamlit import config
+from starlette.requests import Request
 
 from tutor import cli
-from tutor.app import card_answer, cardfiles
+from tutor.app import card_answer, cardfiles, cardroutes
 from tutor.app.cardsvg import card_label, card_svg, cards_html
 from tutor.engine import card
 
@@ -42,23 +47,35 @@ def images(html: str) -> list[dict[str, str]]:
 
 
 @pytest.fixture
-def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """Static serving on, the pictures written to a temporary folder."""
-    folder = tmp_path / "static" / "cards"
-    monkeypatch.setattr(cardfiles, "FOLDER", folder)
-    config.set_option("server.enableStaticServing", True)
+def served() -> Iterator[None]:
+    """As in a served app: the route serving the pictures is mounted."""
+    cardfiles.serve()
     try:
-        yield folder
+        yield
     finally:
-        config.set_option("server.enableStaticServing", False)
+        cardfiles.serve(False)
 
 
-def picture(folder: Path, src: str) -> ET.Element:
-    assert src.startswith("app/static/cards/") and src.endswith(".svg")
-    return ET.fromstring((folder / src.removeprefix("app/static/cards/")).read_text(encoding="utf-8"))
+def picture(src: str) -> ET.Element:
+    assert src.startswith("cards/") and src.endswith(".svg")
+    data = cardfiles.picture(src.removeprefix("cards/"))
+    assert data is not None, f"{src} is not kept"
+    return ET.fromstring(data.decode("utf-8"))
 
 
-def test_a_card_served_as_a_file_is_an_img_named_by_its_alt_text(served: Path) -> None:
+def fetched(path: str) -> tuple[int, dict[str, str], bytes]:
+    """``GET path`` through the card route: status, headers, body."""
+    (route,) = cardroutes.routes()
+    scope = {"type": "http", "method": "GET", "path": path, "headers": [], "query_string": b""}
+    match, child = route.matches(scope)
+    if match.name != "FULL":
+        return 404, {}, b""
+    request = Request({**scope, **child})
+    response = asyncio.run(route.endpoint(request))  # type: ignore[attr-defined]
+    return response.status_code, dict(response.headers), bytes(response.body)
+
+
+def test_a_card_served_as_a_file_is_an_img_named_by_its_alt_text(served: None) -> None:
     monsieur = card("3-coins")
     inline = ET.fromstring(card_svg(monsieur, width=64, highlight=True))
     with cardfiles.as_files():
@@ -67,25 +84,24 @@ def test_a_card_served_as_a_file_is_an_img_named_by_its_alt_text(served: Path) -
     assert img["class"] == "card card-highlight" == inline.get("class")
     assert (img["width"], img["height"]) == ("64", "92.6") == (inline.get("width"), inline.get("height"))
     assert img["data-card"] == "3-coins"
-    drawn = picture(served, img["src"])
+    drawn = picture(img["src"])
     # the file is the card's picture: the same drawing as the inline card, labelled by its code alone
     assert drawn.get("data-card") == "3-coins" and drawn.get("aria-label") == "3-coins"
     assert [e.tag for e in drawn.iter()] == [e.tag for e in inline.iter()]
 
 
-def test_one_file_serves_every_language_and_a_caption_is_drawn_and_named(served: Path) -> None:
+def test_one_file_serves_every_language_and_a_caption_is_drawn_and_named(served: None) -> None:
     two = card("2-coins")
     with cardfiles.as_files():
         (english,) = images(card_svg(two, width=48, caption="N", label=card_label(two, lang="en")))
         (french,) = images(card_svg(two, width=48, caption="N", label=card_label(two, lang="fr")))
     assert english["alt"] == "2-coins, two of coins, Le Borgne; N"
     assert french["alt"] == card_label(two, lang="fr") + "; N" != english["alt"]
-    assert english["src"] == french["src"]
-    assert len(list(served.iterdir())) == 1
-    assert "N" in ["".join(t.itertext()) for t in picture(served, english["src"]).iter(f"{SVG}text")]
+    assert english["src"] == french["src"]  # one picture for both languages
+    assert "N" in ["".join(t.itertext()) for t in picture(english["src"]).iter(f"{SVG}text")]
 
 
-def test_a_row_and_a_back_keep_their_names(served: Path) -> None:
+def test_a_row_and_a_back_keep_their_names(served: None) -> None:
     with cardfiles.as_files():
         row = cards_html([card("A-cups"), None], width=56, label="North hand")
     assert 'role="group" aria-label="North hand"' in row
@@ -95,31 +111,68 @@ def test_a_row_and_a_back_keep_their_names(served: Path) -> None:
     assert "<svg" not in row
 
 
-def test_without_static_serving_or_a_folder_to_write_cards_stay_inline(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    with cardfiles.as_files():  # static serving is off (as for AppTest)
+def test_without_the_route_cards_stay_inline() -> None:
+    with cardfiles.as_files():  # no route mounted (as for AppTest)
         assert card_svg(card("K-cups")).startswith("<svg")
-    blocker = tmp_path / "a-file"
-    blocker.write_text("not a folder", encoding="utf-8")
-    monkeypatch.setattr(cardfiles, "FOLDER", blocker / "cards")
-    config.set_option("server.enableStaticServing", True)
-    try:
-        with cardfiles.as_files():
-            assert card_svg(card("K-cups")).startswith("<svg")  # the folder cannot be made: drawn inline
-            assert card_answer._background("K-cups", 64).startswith("data:image/svg+xml;base64,")
-    finally:
-        config.set_option("server.enableStaticServing", False)
+        assert card_answer._background("K-cups", 64).startswith("data:image/svg+xml;base64,")
 
 
-def test_card_buttons_point_at_their_picture_files(served: Path) -> None:
+def test_the_route_serves_the_pictures_drawn_cached_for_good_and_nothing_else(served: None) -> None:
+    with cardfiles.as_files():
+        src = card_answer._background("C-cups", 64)
+    status, headers, body = fetched("/" + src)
+    assert status == 200 and headers["content-type"].startswith("image/svg+xml")
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert body == cardfiles.picture(src.removeprefix("cards/")) and b'data-card="C-cups"' in body
+    assert hashlib.sha256(body).hexdigest()[:20] == src.removeprefix("cards/").removesuffix(".svg")  # named by it
+    assert fetched("/cards/" + "0" * 20 + ".svg")[0] == 404  # never drawn here
+    assert fetched("/cards/..%2Fserver.py")[0] == 404  # not a picture's name
+    (under_base,) = cardroutes.routes("school/")
+    assert under_base.path == "/school/cards/{name}"  # server.baseUrlPath comes first, as for the page
+
+
+DRAW = """
+import hashlib, json, sys
+from tutor.app import cardfiles, card_answer
+from tutor.app.cardsvg import card_svg
+from tutor.engine import card
+cardfiles.serve()
+with cardfiles.as_files():
+    srcs = [card_answer._background("A-cups", 48), card_svg(card("3-coins"), width=64, highlight=True)]
+names = [cardfiles.URL + "/" + n for n in sorted(cardfiles._PICTURES)]
+print(json.dumps({n: hashlib.sha256(cardfiles.picture(n.split("/")[1])).hexdigest() for n in names} | {"srcs": srcs}))
+"""
+
+
+def package_files() -> dict[str, float]:
+    return {
+        str(p.relative_to(ROOT)): p.stat().st_mtime for p in (ROOT / "tutor").rglob("*") if "__pycache__" not in p.parts
+    }
+
+
+def test_two_processes_draw_the_same_pictures_and_write_nothing_into_the_package() -> None:
+    before = package_files()
+    runs = [
+        json.loads(
+            subprocess.run([sys.executable, "-c", DRAW], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        )
+        for _ in range(2)
+    ]
+    assert runs[0] == runs[1], "the same names and the same bytes in both processes"
+    assert len(runs[0]) == 3  # a button's picture and a card's, plus the sources they were drawn with
+    assert runs[0]["srcs"][0] in runs[0]
+    assert package_files() == before, "nothing was written into tutor/"
+    assert not (ROOT / "tutor" / "app" / "static").exists()
+
+
+def test_card_buttons_point_at_their_picture_files(served: None) -> None:
     with cardfiles.as_files():
         url = card_answer._background("A-swords", 48)
-    assert url.startswith("app/static/cards/")
-    assert picture(served, url).get("data-card") == "A-swords"
+    assert url.startswith("cards/")
+    assert picture(url).get("data-card") == "A-swords"
 
 
-def test_the_practice_panel_draws_its_cards_as_files_with_their_names(served: Path) -> None:
+def test_the_practice_panel_draws_its_cards_as_files_with_their_names(served: None) -> None:
     # spoiled-aces: North A-swords, East 5-cups, South A-coins, West 9-clubs; the two aces tie.
     at = open_page("screens/practice.py", query={"scenario": "spoiled-aces"})
     drawn = [e.proto.body for e in at.get("html") if e.proto.body.startswith('<div class="alu-setup')]
@@ -132,15 +185,16 @@ def test_the_practice_panel_draws_its_cards_as_files_with_their_names(served: Pa
     ]
     styles = [e.proto.body for e in at.get("html") if "st-key-alucard" in e.proto.body]
     assert styles and "data:image" not in styles[0]
-    assert len(re.findall(r'url\("app/static/cards/[0-9a-f]+\.svg"\)', styles[0])) == 4  # the four cards' buttons
-    assert all(p.suffix == ".svg" for p in served.iterdir())
+    buttons = re.findall(r'url\("(cards/[0-9a-f]+\.svg)"\)', styles[0])
+    assert len(buttons) == 4  # the four cards' buttons
+    assert [picture(src).get("data-card") for src in buttons] == ["A-swords", "5-cups", "A-coins", "9-clubs"]
 
 
-def test_static_serving_on_and_magic_collection_and_file_watching_off_wherever_the_app_is_served(
+def test_the_card_route_mounted_and_magic_collection_and_file_watching_off_wherever_the_app_is_served(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     make = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    assert "--server.enableStaticServing true" in make
+    assert "streamlit run tutor/app/server.py" in make
     with (ROOT / ".streamlit" / "config.toml").open("rb") as f:  # make run reads it, from the project's root
         config_file = tomllib.load(f)
     runner = config_file["runner"]
@@ -151,9 +205,10 @@ def test_static_serving_on_and_magic_collection_and_file_watching_off_wherever_t
     monkeypatch.setattr(subprocess, "call", lambda command, env: commands.append(command) or 0)
     assert cli.main(["app", "--port", "8599"]) == 0  # from anywhere: the flags themselves
     (command,) = commands
-    assert command[command.index("--server.enableStaticServing") + 1] == "true"
+    assert Path(command[command.index("run") + 1]) == ROOT / "tutor" / "app" / "server.py"
     assert command[command.index("--runner.magicEnabled") + 1] == "false"
     assert command[command.index("--runner.postScriptGC") + 1] == "false"
     assert command[command.index("--server.fileWatcherType") + 1] == "none"
-    # Streamlit serves the folder static/ beside the main script
-    assert cardfiles.FOLDER.parent == (ROOT / "tutor" / "app" / "main.py").parent / "static"
+    served_app = (ROOT / "tests" / "served_app.py").read_text(encoding="utf-8")
+    assert '"tutor/app/server.py"' in served_app  # the browser tests serve it too
+    assert "cardroutes.routes(" in (ROOT / "tutor" / "app" / "server.py").read_text(encoding="utf-8")

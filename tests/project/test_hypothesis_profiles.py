@@ -45,8 +45,8 @@ def run_probe(
     out = folder / f"examples-{profile}-{run}.txt"
     env = {k: v for k, v in os.environ.items() if k != "ALUETTE_HYPOTHESIS"}
     env["PROBE_OUT"] = str(out)
-    # the modules the conftest imports its fixtures from (pyproject's pythonpath does not reach the probe's folder)
-    env["PYTHONPATH"] = os.pathsep.join(str(CONFTEST.parents[1] / folder) for folder in ("tests", "deploy"))
+    # the copied conftest imports the PostgreSQL fixtures (tests/pg_server.py, deploy/local_postgres.py)
+    env["PYTHONPATH"] = os.pathsep.join([str(CONFTEST.parent), str(CONFTEST.parents[1] / "deploy")])
     if profile is not None:
         env["ALUETTE_HYPOTHESIS"] = profile
     result = subprocess.run(

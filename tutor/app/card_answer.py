@@ -139,16 +139,14 @@ def _background(code: str, width: int) -> str:
     """The card's picture for a button's background: the address of its file where cards are served as files
     (:mod:`tutor.app.cardfiles`, a few bytes per rerun), else the picture itself as a data URI."""
     if cardfiles.active():
-        found = _file_background(code, width)
-        if found:
-            return found
+        return _file_background(code, width)
     return _inline_background(code, width)
 
 
 def _file_background(code: str, width: int) -> str:
     from tutor.engine import parse_card
 
-    with cardfiles.inline():  # the picture itself, to write into the file
+    with cardfiles.inline():  # the picture itself, to keep as the file
         return cardfiles.url(card_svg(parse_card(code), width=width))
 
 

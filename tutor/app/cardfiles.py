@@ -5,12 +5,14 @@ the browser build every shape of it through Streamlit's Markdown; an ``<img>`` i
 browser fetches each picture once and keeps it. The scenario panel (Practice, Review, the lessons' questions)
 draws its cards this way while :func:`as_files` is on.
 
-Where: Streamlit serves the folder ``static/`` beside the main script under ``app/static/`` when the server runs
-with ``server.enableStaticServing`` (``make run``, ``aluette-tutor app`` and the browser tests turn it on). A
-picture is written there the first time it is drawn, named by a digest of its content, so a name always means
-the same picture and can be cached for good; the folder is a cache (ignored by git). Without static serving
-(Streamlit's AppTest, ``streamlit run`` without the flag) or where the folder cannot be written, cards stay inline
-SVG: :func:`active` is false.
+Where: in this process's memory, served by the route of :mod:`tutor.app.cardroutes` under ``cards/`` (the app's
+entry point ``tutor/app/server.py`` mounts it; ``make run``, ``aluette-tutor app``, ``make cluster`` and the browser
+tests serve that). Nothing is written to disk: an installed package is read-only and shared by every instance.
+A picture is kept the first time it is drawn, named by a digest of its content, so a name always means the same
+bytes, on every instance (each draws the same picture from the same card) and for good (the browser caches it as
+immutable). Where no route serves them (Streamlit's AppTest, ``streamlit run tutor/app/main.py``), cards stay inline
+SVG: :func:`active` is false. The pictures are finite (the cards, their few sizes and looks, captions from the
+game's own words), so the process keeps them all.
 
 The picture carries no words a reader needs: the card's name (in the learner's language) is the ``<img>``'s alt
 text, which a screen reader reads as it read the inline SVG's ``aria-label``.
@@ -19,27 +21,33 @@ text, which a screen reader reads as it read the inline SVG's ``aria-label``.
 from __future__ import annotations
 
 import hashlib
-import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from pathlib import Path
 
-import streamlit as st
-
-FOLDER = Path(__file__).resolve().parent / "static" / "cards"
-URL = "app/static/cards"  # relative: the page's base (and any server.baseUrlPath) comes first
+URL = "cards"  # relative: the page's base (and any server.baseUrlPath) comes first
 _ON: ContextVar[bool] = ContextVar("cards_as_files", default=False)
+_PICTURES: dict[str, bytes] = {}  # file name -> the picture's bytes; only ever added to
+_LOCK = threading.Lock()
+_serving = False  # set once by tutor.app.cardroutes when this process's server mounts the route
 
 
 def served() -> bool:
-    """Whether this server serves the app's ``static/`` folder."""
-    try:
-        return bool(st.get_option("server.enableStaticServing"))
-    except RuntimeError:  # pragma: no cover - no Streamlit configuration at all
-        return False
+    """Whether this process's server serves the pictures (:mod:`tutor.app.cardroutes` is mounted)."""
+    return _serving
+
+
+def serve(on: bool = True) -> None:
+    """Note that the route serving :func:`picture` is mounted (or, for a test, no longer)."""
+    global _serving
+    _serving = on
+
+
+def picture(name: str) -> bytes | None:
+    """The bytes of the picture named ``name`` (``<digest>.svg``), ``None`` if this process never drew it."""
+    return _PICTURES.get(name)
 
 
 @contextmanager
@@ -67,27 +75,18 @@ def active() -> bool:
 
 
 def url(svg: str) -> str:
-    """The address of the picture ``svg`` (written to :data:`FOLDER` the first time); ``""`` if it cannot be
-    written (the caller then draws the card inline)."""
-    return _url(svg, FOLDER)
+    """The address of the picture ``svg``, kept for :func:`picture` the first time."""
+    return _url(svg)
 
 
 @lru_cache(maxsize=4096)
-def _url(svg: str, folder: Path) -> str:
-    # Cached per process: a picture is checked on disk once, then every rerun only formats a string.
-    name = hashlib.sha256(svg.encode("utf-8")).hexdigest()[:20] + ".svg"
-    path = folder / name
-    if not path.exists():
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            # written aside, then renamed: a browser never fetches half a file, two sessions (threads or servers)
-            # never write the same file
-            part = folder / f".{name}.{os.getpid()}.{threading.get_ident()}.part"
-            part.write_text(svg, encoding="utf-8")
-            part.replace(path)
-        except OSError:  # a read-only install: inline SVG it is
-            return ""
+def _url(svg: str) -> str:
+    # Cached per process: a picture is digested once, then every rerun only looks a string up.
+    data = svg.encode("utf-8")
+    name = hashlib.sha256(data).hexdigest()[:20] + ".svg"
+    with _LOCK:  # sessions draw in threads of their own
+        _PICTURES.setdefault(name, data)
     return f"{URL}/{name}"
 
 
-__all__ = ["FOLDER", "URL", "active", "as_files", "inline", "served", "url"]
+__all__ = ["URL", "active", "as_files", "inline", "picture", "serve", "served", "url"]

@@ -308,7 +308,13 @@ def card_label(
     The tier is named only when it is shown on the card, and the Aluette name only when the banner is:
     a drill asking "which tier?" or "what is this card called?" must not read the answer aloud.
     """
-    language = lang or page_language()
+    return _card_label(card, bool(face_down), bool(show_name), bool(show_tier), lang or page_language())
+
+
+@lru_cache(maxsize=4096)
+def _card_label(card: Card | None, face_down: bool, show_name: bool, show_tier: bool, language: str) -> str:
+    # Cached per process: the same few hundred labels (48 cards, a few looks, seven languages) are asked for on
+    # every rerun of every session, each some translations and formatting; none belongs to a learner.
     _ = ui.translator(language)
     if card is None or face_down:
         # Translators: a screen reader's name for a card lying face down.
@@ -389,8 +395,7 @@ def card_svg(
     drawn = drawn_words(lang or page_language())
     if cardfiles.active():
         picture = _card_file(card, *looks, caption, bool(show_tier), bool(show_name), drawn)
-        if picture:
-            return _card_img(card, picture, looks, caption, label, css_class)
+        return _card_img(card, picture, looks, caption, label, css_class)
     return _card_svg(card, *looks, caption, bool(show_tier), bool(show_name), label, css_class, drawn)
 
 
@@ -406,7 +411,7 @@ def _card_file(
     show_name: bool,
     drawn: Drawn,
 ) -> str:
-    """The address of the card's picture as a file (:mod:`tutor.app.cardfiles`), ``""`` if there is none.
+    """The address of the card's picture as a file (:mod:`tutor.app.cardfiles`).
 
     The picture is drawn with the card's code as its label, in no language: the words a reader needs are the
     ``<img>``'s alt text, so one file serves every language, but for the words drawn on court cards and on a tied

@@ -10,6 +10,8 @@ from typing import Final
 
 from tutor.app import quiz
 from tutor.app.session import Key
+from tutor.content.course import Course
+from tutor.progress.base import Progress
 
 PREFIX: Final = "practice"  # also the prefix of the page's scenario (tutor.app.quiz) and its saved deals
 QUEUE = Key[quiz.Queue]("practice.queue")  # the scenarios of the choice, and where the learner is in them
@@ -22,6 +24,23 @@ TOPIC = Key[str]("practice.topic")
 KIND = Key[str]("practice.kind")
 EVERYTHING = Key[bool]("practice.everything")  # Mixed and Endless beyond what the lessons have taught
 AGAIN = Key[bool]("practice.again")  # "Start again" at the end of a set
+# What the lessons have taught this session's learner, with the state of their progress it was worked out from
+TAUGHT = Key[tuple[tuple[str, tuple[int, int], int], quiz.Scope]]("practice.taught")
+
+
+def taught_by(course: Course, progress: Progress) -> quiz.Scope:
+    """:func:`tutor.app.quiz.taught`, worked out again only when the learner's answers or reading have changed.
+
+    Why: it asks the store about every section and scenario of every lesson (some 130 queries a rerun); whether
+    any of that has changed takes two (the totals move with every answer, from any device; the sections read are
+    counted). Kept in this session alone: a learner's scope is never shared.
+    """
+    version = (progress.learner, progress.totals, len(progress.sections()))
+    kept = TAUGHT.get()
+    if kept is None or kept[0] != version:
+        kept = (version, quiz.taught(course, progress))
+        TAUGHT.set(kept)
+    return kept[1]
 
 
 def current_queue() -> quiz.Queue | None:

@@ -11,7 +11,7 @@ import random
 import streamlit as st
 
 from tutor.app import course_map, lang, quiz, saved_deals, state, views
-from tutor.app.practice import AGAIN, EVERYTHING, KIND, LESSON, LINKED, MODE, PREFIX, QUEUE, SEED, TOPIC
+from tutor.app.practice import AGAIN, EVERYTHING, KIND, LESSON, LINKED, MODE, PREFIX, QUEUE, SEED, TOPIC, taught_by
 from tutor.content.kinds import KINDS
 from tutor.i18n import ui
 from tutor.i18n.ui import Translator
@@ -57,7 +57,7 @@ def _from_query_params() -> None:
         MODE.set(params["mode"].capitalize())
         if params.get("kind") in quiz.ENDLESS_KINDS:
             KIND.set(params["kind"])
-            if params["kind"] not in quiz.taught(course, state.progress()).kinds | {quiz.ANY}:
+            if params["kind"] not in taught_by(course, state.progress()).kinds | {quiz.ANY}:
                 EVERYTHING.set(True)  # a link to a kind the lessons have not reached yet still opens it
 
 
@@ -99,7 +99,7 @@ st.title(_("Practice"))
 # --- what to practise ------------------------------------------------------------------------------------------
 MODE.setdefault("Mixed")
 course_map.remember(course_map.PRACTICE)  # Home's Continue comes back here
-taught = quiz.taught(course, state.progress())
+taught = taught_by(course, state.progress())
 # Mixed and Endless keep to what the lessons have taught unless widened (the toggle is drawn below them)
 widened = MODE.get() not in ("Mixed", "Endless") or EVERYTHING.get()
 scope = None if widened or not taught.lessons else taught
