@@ -12,11 +12,14 @@ answers, reading and review cards.
 >>> db.close()
 >>> folder.cleanup()
 
-``record`` writes the answer and its item's FSRS card in one transaction. Every query of
-:class:`SqliteProgress` is filtered by the learner's id, fixed when it is made: two tabs or two learners each
-hold their own object (on one shared store), and one learner's rows never come back under another's name. Every
-SQLite failure comes out as :class:`~tutor.progress.db.ProgressUnavailable`, and so does a write to a file
-that was deleted or replaced since it was opened.
+``record`` writes the answer and its item's FSRS card in one transaction, after bumping the learner's
+``revision`` (which locks the learner's row until the commit: another process or instance writing for the same
+learner waits its turn, and every summary of the learner elsewhere knows it is out of date). Every query of
+:class:`SqliteProgress` (named for the file it first kept; it keeps a learner on either backend) is filtered by
+the learner's id, fixed when it is made: two tabs or two learners each hold their own object (on one shared
+store), and one learner's rows never come back under another's name. Every failure of either engine comes out
+as :class:`~tutor.progress.db.ProgressUnavailable`, and so does a write to a file that was deleted or replaced
+since it was opened. The SQL is the one both engines read (:mod:`tutor.progress.backend`).
 
 Export and import are :mod:`tutor.progress.transfer`'s, built on this module.
 """
