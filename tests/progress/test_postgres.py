@@ -215,6 +215,25 @@ def test_a_server_that_is_down_is_said_so_and_tried_again(own_server: LocalPostg
     assert error.words("cs") != error.message and url in error.words("cs")
 
 
+def pg_ctl(server: LocalPostgres, *args: str) -> None:
+    server._run(str(server.bin / "pg_ctl"), "-D", str(server.data), *args)
+
+
+def test_a_server_back_up_takes_the_next_answer(own_server: LocalPostgres) -> None:
+    url = own_server.create_database("tutor")
+    with ProgressDB(url) as db:
+        ann = db.progress("Ann")
+        ann.record(answer("a1"))
+        pg_ctl(own_server, "-m", "immediate", "-w", "stop")  # a crash: the pool's connections are dead
+        with pytest.raises(ProgressUnavailable) as lost:
+            ann.record(answer("a2"))
+        assert lost.value.busy
+        options = f"-h 127.0.0.1 -p {own_server.port} -k {own_server.folder} -c fsync=off"
+        pg_ctl(own_server, "-l", str(own_server.folder / "server.log"), "-o", options, "-w", "-t", "60", "start")
+        ann.record(answer("a3"))  # the next click: no dead connection of before is handed out
+        assert [a.uid for a in ann.history] == ["a1", "a3"], "the refused answer was not half-written"
+
+
 def test_a_wrong_password_is_said_so(own_server: LocalPostgres) -> None:
     url = own_server.create_database("tutor")
     sql(url, "ALTER ROLE aluette PASSWORD 'right'")

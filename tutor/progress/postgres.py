@@ -24,7 +24,7 @@ import re
 import threading
 import weakref
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -221,7 +221,13 @@ class PostgresBackend:
                 else:
                     yield PgConnection(conn)
         except (psycopg.Error, PoolTimeout) as error:
-            raise unavailable(error, self.shown) from error
+            refused = unavailable(error, self.shown)
+            if refused.busy and not isinstance(error, PoolTimeout):
+                # The server went away: the pool's idle connections are dead too. Drop them now, so that the
+                # next click, once the server is back, gets a live one rather than failing again.
+                with suppress(psycopg.Error, PoolTimeout):
+                    self.pool.check()
+            raise refused from error
 
     def check(self) -> None:
         """Nothing to check between calls: a database cannot be swapped under a connection as a file can."""
