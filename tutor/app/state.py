@@ -124,8 +124,9 @@ def localized(english: Course, lang: str) -> Course:
 
 
 def database() -> ProgressDB | None:
-    """The session's progress file, opened (and checked, and migrated) on the session's first call; None
-    when it cannot be used, with :func:`problem` saying why.
+    """The session's progress file: the server's one connection, taken on the session's first call (opened,
+    checked and migrated by the first session to ask); None when it cannot be used, with :func:`problem`
+    saying why.
 
     Every call also checks that the file is still the one opened (one ``stat``): if it was deleted or
     replaced, the learner carries on in memory with everything so far, and the sidebar says so. A file
