@@ -31,6 +31,7 @@ from test_play_page import click, match_of, start
 
 from tutor.app import state
 from tutor.progress import db as dbmod
+from tutor.progress.store import ProgressDB
 
 BUSY = "is busy: another program is using it and holds it locked."
 FULL = "cannot grow: the disk is full."
@@ -121,6 +122,28 @@ def test_a_guest_whose_first_answer_waits_gets_a_profile_when_the_file_is_free(d
     assert rows == [("spoiled-aces",)], "under the browser's guest profile, made by that write"
     add_learner(at, "Ann")
     assert answers_in(db_path) == ["spoiled-aces"]
+
+
+def test_a_guest_who_began_on_a_busy_file_is_saved_once_it_opens(db_path: Path) -> None:
+    ProgressDB(db_path).close()
+    lock = sqlite3.connect(db_path, isolation_level=None)
+    lock.execute("PRAGMA locking_mode = EXCLUSIVE")
+    lock.execute("BEGIN EXCLUSIVE")  # not even opened: the session starts in memory
+    lock.execute("INSERT INTO learners (name, folded, created) VALUES ('Zoe', 'zoe', 0)")
+    try:
+        at = open_app()
+        assert warnings(at)[0].startswith("Progress is not saved:") and BUSY in warnings(at)[0]
+        practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    finally:
+        lock.execute("COMMIT")
+        lock.close()
+    go(at, "screens/home.py")
+    assert warnings(at) == []
+    assert "your answers are kept in this browser" in sidebar_text(at)
+    with sqlite3.connect(db_path) as conn:
+        rows = conn.execute("SELECT item FROM answers JOIN guests USING (learner_id)").fetchall()
+    assert rows == [("spoiled-aces",)], "the guest's answer from the busy time, now under their profile"
+    assert at.session_state["progress"].saved
 
 
 def _fill(path: Path, at: AppTest) -> None:

@@ -72,7 +72,7 @@ def choose(name: str) -> None:
     if db is None:
         return
     current = state.progress()
-    if isinstance(current, state.SavedProgress) and not current.retry():
+    if isinstance(current, state.SavedProgress) and current.backlog and not current.retry():
         return  # what waits goes in first (a guest's answers to the guest): the sidebar says why it cannot
     try:
         store = db.progress(name, create=False)

@@ -26,6 +26,7 @@ Choosing a learner is :mod:`tutor.app.learners`' business; the sidebar is :mod:`
 
 from __future__ import annotations
 
+import functools
 import os
 import sqlite3
 import time
@@ -62,6 +63,7 @@ PROBLEM = Key[ProgressUnavailable | str | None]("learner.problem")
 RETRY = Key[bool]("learner.retry", False)  # the file was busy: open it again on the next run
 # The session's writes that the file refused for a while (busy, disk full), in order: written on the next try.
 BACKLOG = Key[Backlog]("learner.backlog", factory=Backlog)
+UNOPENED = Key[bool]("learner.unopened", False)  # the guest's progress is in memory until the busy file opens
 RETRY_MS = 100  # a try on a run nobody wrote in: a file still locked costs the page this much, no more
 KEEP_PRACTISING = "You can keep practising."  # English; keep_practising(lang) in the learner's language
 # The session's language, a checked code (tutor.app.lang writes it). Under "learner.": a change of learner
@@ -255,16 +257,36 @@ def said(failed: ProgressUnavailable | str | None, lang: str) -> str | None:
 
 
 def progress() -> Progress:
-    """This browser session's progress: the chosen learner's, or this browser's guest's."""
+    """This browser session's progress: the chosen learner's, or this browser's guest's (kept in memory while
+    the file was busy when the session began, and moved to the file once it opens)."""
     if not PROGRESS.is_set():
         PROGRESS.set(guest_progress())
+    elif UNOPENED.get() and not RETRY.get():
+        _to_the_file()
     return PROGRESS.value()
+
+
+def _to_the_file() -> None:
+    """The guest's answers and reading of the time the file was busy, into their profile now that it opened
+    (through the backlog: if the file refuses again, they wait like any write)."""
+    current, db = PROGRESS.get(), database()
+    UNOPENED.set(False)
+    if db is None or not isinstance(current, MemoryProgress):
+        return
+    saved = SavedProgress.of_guest(db, guest.token(), BACKLOG.value())
+    for answer in current.history:
+        saved.record(answer)  # its uid kept: never twice
+    for lesson, section, at in current.sections():
+        mirror = functools.partial(MemoryProgress.mark_read, lesson_id=lesson, section=section, at=at)
+        saved.save(ReadWrite(Whose(guest=saved.guest), lesson, section, at), mirror)
+    PROGRESS.set(saved)
 
 
 def guest_progress() -> Progress:
     """A guest's progress: this browser's guest profile in the file, or memory when the file cannot be used."""
     db = database()
     if db is None:
+        UNOPENED.set(bool(RETRY.get()))  # busy: tried again on the next run, and this memory moved there then
         return MemoryProgress()
     try:
         return SavedProgress.of_guest(db, guest.token(), BACKLOG.value())

@@ -131,7 +131,9 @@ def download(label: str) -> None:
 
 if store is None:
     problem = state.problem(language)
-    if problem and stats.answered:
+    if problem and state.waiting(language):
+        st.caption(md(problem))  # saved on the next click that finds the file free: nothing to take away by hand
+    elif problem and stats.answered:
         # The file failed: what this session holds can still be taken away, and imported once it works again.
         # Translators: {problem} is what went wrong with the progress file, in a sentence of its own.
         keep = _(
