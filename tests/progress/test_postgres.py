@@ -125,7 +125,7 @@ def test_an_older_database_is_migrated_with_its_learners_kept(postgres_url: str)
 
 def test_two_instances_starting_at_once_migrate_once(postgres_url: str) -> None:
     errors: list[BaseException] = []
-    start = threading.Barrier(3)
+    start = threading.Barrier(5)
 
     def open_store() -> None:
         start.wait()
@@ -134,7 +134,7 @@ def test_two_instances_starting_at_once_migrate_once(postgres_url: str) -> None:
         except BaseException as error:
             errors.append(error)
 
-    workers = [threading.Thread(target=open_store) for _ in range(3)]
+    workers = [threading.Thread(target=open_store) for _ in range(5)]
     for worker in workers:
         worker.start()
     for worker in workers:

@@ -240,6 +240,9 @@ class PostgresBackend:
 def prepare(conn: PgConnection, where: str, *, read_only: bool = False) -> None:
     """Refuse a database that is not the tutor's or is a newer tutor's; bring the schema up to date."""
     with conn.raw.transaction():
+        # Under the migrations' lock: another instance's migration is never seen half way (PostgreSQL reads
+        # its catalog, the tables, newer than the rows, the schema's version).
+        conn.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
         version = check_owner(conn, where)
         if read_only or version == SCHEMA_VERSION:
             return
