@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8501
+ADDRESS ?= 127.0.0.1
 
 .PHONY: run test test-deep lint check bench install install-test chromium postgresql haproxy cluster clean
 
@@ -23,7 +24,7 @@ install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
 run: install
-	$(BIN)/streamlit run tutor/app/server.py --server.port $(PORT) --server.headless true \
+	$(BIN)/streamlit run tutor/app/server.py --server.port $(PORT) --server.address $(ADDRESS) --server.headless true \
 		--browser.gatherUsageStats false
 
 # The browser tests drive Debian's Chromium through the playwright package (never a browser download); the

@@ -81,3 +81,17 @@ def db_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "progress.db"
     monkeypatch.setenv("ALUETTE_DB", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def browser_cookie(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """An AppTest session arrives as from a browser that keeps the cookie the server set
+    (``tutor.app.cookie``): one token per test, which a test may replace (``guest.cookies``). AppTest itself
+    sends no cookies; the served-app tests check the server's."""
+    if "tests/app/" not in str(request.path).replace(os.sep, "/"):
+        return None
+    import secrets
+
+    token = secrets.token_urlsafe(18)
+    monkeypatch.setattr("tutor.app.guest.cookies", lambda: {"aluette_guest": token})
+    return token

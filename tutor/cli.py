@@ -249,19 +249,23 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def app_command(port: int) -> list[str]:
-    """The command that serves the app on ``port`` (``aluette-tutor app``, and each instance of ``make cluster``)."""
-    from pathlib import Path
+def app_command(args: argparse.Namespace) -> list[str]:
+    """The ``streamlit run`` command line of ``aluette-tutor app``."""
+    from tutor.progress.transfer import MAX_BYTES
 
-    main_script = Path(__file__).resolve().parent / "app" / "server.py"  # main.py's pages and the card pictures' route
+    server_script = Path(__file__).resolve().parent / "app" / "server.py"
     return [
         sys.executable,
         "-m",
         "streamlit",
         "run",
-        str(main_script),
+        str(server_script),  # the app with its server-set cookie and pruning (tutor/app/server.py)
         "--server.port",
-        str(port),
+        str(args.port),
+        "--server.address",  # this computer only, unless told otherwise (README: opening it to a room)
+        args.address,
+        "--server.maxUploadSize",  # as .streamlit/config.toml: no upload bigger than an import may be is buffered
+        str(MAX_BYTES // (1024 * 1024)),
         "--server.headless",
         "true",
         "--browser.gatherUsageStats",
@@ -281,7 +285,7 @@ def cmd_app(args: argparse.Namespace) -> int:
     import subprocess
 
     env = dict(os.environ, **({"ALUETTE_DB": args.db} if args.db else {}))
-    return subprocess.call(app_command(args.port), env=env)
+    return subprocess.call(app_command(args), env=env)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -332,6 +336,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="Start the Streamlit app (the same as `make run`).",
     )
     app_p.add_argument("--port", type=_positive, default=int(os.environ.get("PORT", 8501)), help="default 8501")
+    app_p.add_argument(
+        "--address",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 opens it to the network)",
+    )
     app_p.add_argument(
         "--db",
         default=None,

@@ -29,6 +29,7 @@ from test_learners import (
 )
 
 from tutor.app import guest, learners
+from tutor.app.cookie import new_token
 from tutor.progress.store import ProgressDB, SqliteProgress
 
 
@@ -108,20 +109,18 @@ class Browser:
     """One browser's cookie jar: a session opened with it sends the guest cookie once a page has set it."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.jar: dict[str, str] = {}
+        self.jar: dict[str, str] = {guest.COOKIE: new_token()}  # as the server sets it with the first page
         self.monkeypatch = monkeypatch
 
     def cookies(self) -> Mapping[str, str]:
         return dict(self.jar)
 
     def open(self, page: str | None = None, **query: str) -> AppTest:
-        """A new session (a reload, a deep link, a new tab) on ``page``; its first run sets the cookie, as the
-        page's script does in a browser (the Chromium test checks the script). The cookies are read on the
-        session's first run only."""
+        """A new session (a reload, a deep link, a new tab) on ``page``, its request carrying the cookie the
+        server set (the served-app tests check the server sets it). The cookies are read on the session's first
+        run only."""
         self.monkeypatch.setattr(guest, "cookies", self.cookies)
-        at = open_page(page, query=query)
-        self.jar.setdefault(guest.COOKIE, at.session_state[guest.TOKEN])
-        return at
+        return open_page(page, query=query)
 
 
 def test_a_guests_answers_survive_reloads_and_deep_links_then_all_go_to_the_name(
@@ -154,9 +153,9 @@ def test_a_guests_answers_survive_reloads_and_deep_links_then_all_go_to_the_name
     assert metrics(linked)["Answers"] == "3", "naming yourself keeps every answer"
     with SqliteProgress(app_store, "Cleo", create=False) as cleo:
         assert cleo.totals == (3, 2)
-    again = browser.open("screens/progress.py")  # the same browser later: a guest again, with nothing
-    assert learners.is_guest(again.session_state["progress"]) and metrics(again)["Answers"] == "0"
-    assert again.selectbox(key="learner.choice").options == ["Cleo"]
+    again = browser.open("screens/progress.py")  # the same browser later: Cleo, remembered, and says so
+    assert again.session_state["progress"].learner == "Cleo" and metrics(again)["Answers"] == "3"
+    assert "This browser remembers you: a reload or a link goes on as **Cleo**." in sidebar_text(again)
 
 
 def test_a_guest_who_only_looks_leaves_nothing_in_the_file(app_store: Path | str) -> None:
@@ -171,9 +170,11 @@ def test_a_guest_who_only_looks_leaves_nothing_in_the_file(app_store: Path | str
 def test_a_malformed_cookie_is_ignored(app_store: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(guest, "cookies", lambda: {guest.COOKIE: "'; DROP TABLE learners; --"})
     at = open_page()
-    token = at.session_state[guest.TOKEN]
-    assert token != "'; DROP TABLE learners; --" and len(token) == 24
-    assert not at.session_state[guest.SENT], "the page sets a good cookie in its place"
+    assert at.session_state[guest.TOKEN] is None, "no cookie of ours: a guest kept in memory only"
+    practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    assert at.session_state["progress"].totals == (1, 1)
+    with ProgressDB(app_store) as db, db.using() as conn:
+        assert conn.execute("SELECT count(*) FROM guests").fetchone()[0] == 0
 
 
 def test_a_second_tab_of_a_guest_named_in_the_first_carries_on_as_a_guest(
@@ -194,3 +195,73 @@ def test_a_second_tab_of_a_guest_named_in_the_first_carries_on_as_a_guest(
     with ProgressDB(app_store) as db:
         fresh = db.guest(browser.jar[guest.COOKIE], create=False)
         assert fresh is not None and fresh.totals == (1, 0)
+    reloaded = browser.open()  # the browser remembers Eve: the second tab's guest answer goes to her now
+    assert reloaded.session_state["progress"].learner == "Eve" and reloaded.session_state["progress"].totals == (2, 1)
+    with ProgressDB(app_store) as db:
+        assert db.guest(browser.jar[guest.COOKIE], create=False) is None
+
+
+# --- the browser remembers the learner it chose; the token never reaches the page --------------------------
+
+
+def test_a_named_learner_goes_on_through_a_reload_a_new_tab_and_a_deep_link_until_not_you(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser = Browser(monkeypatch)
+    at = browser.open()
+    add_learner(at, "Maëlle")  # "Add and start"
+    practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    for again in (
+        browser.open(),  # a reload
+        browser.open("screens/review.py"),  # a new tab
+        browser.open("screens/practice.py", scenario="spoiled-aces"),  # a deep link
+    ):
+        progress = again.session_state["progress"]
+        assert not learners.is_guest(progress) and progress.learner == "Maëlle" and progress.totals == (1, 1)
+        assert again.selectbox(key="learner.choice").value == "Maëlle"
+        assert "This browser remembers you: a reload or a link goes on as **Maëlle**." in sidebar_text(again)
+    linked = again
+    assert linked.session_state["practice.attempt"].scenario.id == "spoiled-aces"
+    assert "play.match" not in Browser(monkeypatch).open().session_state  # another browser: a guest
+    assert learners.is_guest(Browser(monkeypatch).open().session_state["progress"])
+
+    click(linked, "learner.not_you")  # "Not you?"
+    assert learners.is_guest(linked.session_state["progress"]) and linked.session_state["progress"].totals == (0, 0)
+    later = browser.open()
+    assert learners.is_guest(later.session_state["progress"]), "the browser forgot Maëlle"
+    choose(later, "Maëlle")  # choosing, not only adding, is remembered
+    assert browser.open().session_state["progress"].learner == "Maëlle"
+
+
+def test_the_browser_s_token_never_appears_in_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    for jar in ({}, {guest.COOKIE: new_token()}):  # a first visit whose request had no cookie, then a browser's
+        monkeypatch.setattr(guest, "cookies", lambda jar=jar: jar)
+        at = open_page()
+        practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+        shown = [str(element.proto) for element in at.get("html")] + [str(m.value) for m in at.markdown]
+        assert not [text for text in shown if guest.COOKIE in text], "no page script reads or sets the cookie"
+        assert not [text for text in shown for value in jar.values() if value in text]
+
+
+def test_a_guest_in_another_browser_cannot_take_over_this_one_s_answers(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = Browser(monkeypatch)
+    at = mine.open()
+    practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
+    other = Browser(monkeypatch).open()  # another cookie: another guest, with nothing to hand over
+    add_learner(other, "Bob")
+    with SqliteProgress(db_path, "Bob", create=False) as bob:
+        assert bob.totals == (0, 0)
+    with ProgressDB(db_path) as db:
+        kept = db.guest(mine.jar[guest.COOKIE], create=False)
+        assert kept is not None and kept.totals == (1, 1)
+
+
+def test_a_very_long_name_is_cut_at_a_word_boundary_and_the_learner_is_told(db_path: Path) -> None:
+    at = open_page()
+    add_learner(at, " ".join(["Maëlle"] * 1500)[:10_000])
+    assert at.session_state["progress"].learner == "Maëlle Maëlle Maëlle Maëlle Maëlle"
+    (info,) = [str(i.value) for i in at.sidebar.info]
+    assert info == "A name has at most 40 characters, so yours is “Maëlle Maëlle Maëlle Maëlle Maëlle”."
+    assert not at.sidebar.error

@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from helpers import fill_answers, new_session, open_page
 from streamlit.testing.v1 import AppTest
+from test_learners import another_browser
 
 from tutor.app import lang, state
 from tutor.app.markup import md
@@ -167,13 +169,16 @@ def add_learner(at: AppTest, name: str) -> None:
     ok(at.button(key="learner.create").click().run())
 
 
-def test_a_learners_choice_is_remembered_in_a_new_session(db_path: Path) -> None:
+def test_a_learners_choice_is_remembered_in_a_new_session(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = open_page("screens/learn.py")
     add_learner(at, "Ann")
     ok(at.selectbox(key=MENU).set_value("sq").run())
     with ProgressDB(db_path) as db:
         assert setting(db, "Ann", LANGUAGE) == "sq"
-    later = open_page("screens/learn.py")  # a new session: a guest, in the browser's language
+    reloaded = open_page("screens/learn.py")  # the same browser goes on as Ann, in her language
+    assert reloaded.selectbox(key=MENU).value == "sq" and reloaded.title[0].value == f"Mësimi 1: {PACK_SQ}"
+    another_browser(monkeypatch)
+    later = open_page("screens/learn.py")  # a new session in another browser: a guest, in the browser's language
     assert later.selectbox(key=MENU).value == "en"
     ok(later.selectbox(key="learner.choice").set_value("Ann").run())
     assert later.selectbox(key=MENU).value == "sq" and later.title[0].value == f"Mësimi 1: {PACK_SQ}"

@@ -20,6 +20,7 @@ from helpers import fill_answers, open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import drill_widgets, guest, learners, progress_view, state
+from tutor.app.cookie import new_token
 from tutor.content import drills
 from tutor.content.scenario import Scenario
 from tutor.content.solve import solve
@@ -221,14 +222,23 @@ def test_switching_learner_starts_a_fresh_session(db_path: Path) -> None:
     assert not at.session_state["practice.attempt"].submitted
 
 
-def test_progress_is_still_there_in_a_new_session(db_path: Path) -> None:
+def another_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next sessions come from another browser: another cookie, as the server would set it."""
+    token = new_token()
+    monkeypatch.setattr(guest, "cookies", lambda: {guest.COOKIE: token})
+
+
+def test_progress_is_still_there_in_a_new_session(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     course = state.course()
     at = open_app()
     add_learner(at, "Ann")
     practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
 
+    reloaded = open_app()  # the same browser: it remembers Ann
+    assert reloaded.session_state["progress"].learner == "Ann" and reloaded.session_state["progress"].totals == (1, 1)
+    another_browser(monkeypatch)
     later = open_app()
-    assert later.session_state["progress"].totals == (0, 0), "a new session starts as a guest"
+    assert later.session_state["progress"].totals == (0, 0), "a new session in another browser starts as a guest"
     assert later.selectbox(key="learner.choice").options == ["Ann"]
     choose(later, "Ann")
     assert metrics(later)["Scenarios solved"] == f"1 / {len(course.scenarios)}"
@@ -429,7 +439,8 @@ def test_names_and_file_names_are_shown_as_typed(tmp_path: Path, monkeypatch: py
     add_learner(at, name.upper())
     (error,) = [e.value for e in at.sidebar.error]
     assert error == r"There is already a learner called '\*Zed\* \[me\](x)'."
-    home = open_app()  # a new session: the picker's button shows the name as typed
+    another_browser(monkeypatch)
+    home = open_app()  # a new session in another browser: the picker's button shows the name as typed
     assert home.button(key="home.learner.0").label == r"\*Zed\* \[me\](x)"
 
     odd = tmp_path / "my_*odd*_[folder]" / "progress.db"

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from helpers import open_page
 from streamlit.testing.v1 import AppTest
+from test_learners import another_browser
 
+from tutor.app import guest, saved_deals
 from tutor.app import play_view as pv
-from tutor.app import saved_deals
 from tutor.app.reveal import step_md
 from tutor.content.course import load_course
 from tutor.content.solve import solve
@@ -325,10 +326,8 @@ def test_a_new_session_resumes_the_game_with_its_log() -> None:
     match = to_play(at)
     click(at, pv.card_key(match, match.legal_cards()[0]))
     before = match_of(at)
-    token = str(at.query_params["game"])
-    assert len(token) == 16
-    # A reload: a new session on the same address.
-    again = open_page("screens/play.py", query={"game": token})
+    # A reload: a new session of the same browser (its cookie).
+    again = open_page("screens/play.py")
     assert "play.match" not in again.session_state
     waiting = "\n".join(str(e.value) for e in again.markdown)
     assert "A game is waiting:" in waiting and f"seed {SEED}, deal 1 of 5, trick 2" in waiting
@@ -338,7 +337,7 @@ def test_a_new_session_resumes_the_game_with_its_log() -> None:
     assert len(pv_log(again)) == len(pv_log(at))  # the game log came back too
     # The resumed game goes on, and is saved as it goes.
     click(again, pv.card_key(resumed, resumed.legal_cards()[0]))
-    third = open_page("screens/play.py", query={"game": token})
+    third = open_page("screens/play.py")
     click(third, "play.resume")
     assert match_of(third) == match_of(again)
 
@@ -347,27 +346,26 @@ def pv_log(at: AppTest) -> list[pv.Logged]:
     return list(at.session_state["play.log"])
 
 
-def test_a_finished_or_abandoned_game_is_not_offered() -> None:
+def test_a_finished_or_abandoned_game_is_not_offered(monkeypatch: pytest.MonkeyPatch) -> None:
     at = start(seed=5)
-    token = str(at.query_params["game"])
     click(at, "play.new")  # a new game: the old one is forgotten
-    again = open_page("screens/play.py", query={"game": token})
+    again = open_page("screens/play.py")
     assert not [b for b in again.button if b.key == "play.resume"]
-    # Another guest (another token) never sees this one's game.
+    # Another guest (another browser) never sees this one's game.
     at = start(seed=5)
-    other = open_page("screens/play.py", query={"game": "0" * 16})
+    another_browser(monkeypatch)
+    other = open_page("screens/play.py")
     assert not [b for b in other.button if b.key == "play.resume"]
 
 
-def test_a_damaged_saved_game_is_said_and_can_be_discarded() -> None:
+def test_a_damaged_saved_game_is_said_and_can_be_discarded(browser_cookie: str) -> None:
     from tutor.app import state
     from tutor.progress.games import Owner, save_game
 
     at = open_play()
     db = at.session_state[state.DB]
-    token = "0123456789abcdef"
-    save_game(db, Owner(guest=token), {"match": {"version": 99}})
-    at = open_page("screens/play.py", query={"game": token})
+    save_game(db, Owner(guest=browser_cookie), {"match": {"version": 99}})
+    at = open_page("screens/play.py")
     warnings = [str(w.value) for w in at.warning]
     assert warnings == ["A saved game could not be read: the saved game is damaged: unknown saved-game version 99"]
     click(at, "play.discard_saved")
@@ -475,10 +473,13 @@ def test_a_step_the_guide_does_not_ask_for_is_refused() -> None:
     assert not pv._as_guided(wanted, "learner_plays", (match.learner_hand()[0],))
 
 
-def test_a_learner_s_game_is_theirs_in_any_new_session() -> None:
+def resume_offered(at: AppTest) -> bool:
+    return bool([b for b in at.button if b.key == "play.resume"])
+
+
+def test_a_learner_s_game_is_theirs_in_any_new_session(monkeypatch: pytest.MonkeyPatch) -> None:
     at = start(seed=SEED)
     to_play(at)
-    guest_token = str(at.query_params["game"])
     at.text_input(key="learner.new").set_value("Ann")
     at.button(key="learner.create").click()
     run(at)
@@ -486,13 +487,36 @@ def test_a_learner_s_game_is_theirs_in_any_new_session() -> None:
         click(at, "play.resume")
     click(at, pv.card_key(match_of(at), match_of(at).legal_cards()[0]))  # saved under Ann from now on
     before = match_of(at)
-    # The guest's copy moved to Ann: the old address no longer offers it.
-    stranger = open_page("screens/play.py", query={"game": guest_token})
-    assert not [b for b in stranger.button if b.key == "play.resume"]
-    # Another session (another tab, another day) that chooses Ann finds her game.
+    # The same browser, reloaded: it goes on as Ann, whose game waits.
+    reloaded = open_page("screens/play.py")
+    click(reloaded, "play.resume")
+    assert match_of(reloaded) == before
+    # Another browser (another computer, another day) that chooses Ann finds her game.
+    another_browser(monkeypatch)
     later = open_page("screens/play.py")
-    assert not [b for b in later.button if b.key == "play.resume"]
+    assert not resume_offered(later)
     later.selectbox(key="learner.choice").set_value("Ann")
     run(later)
     click(later, "play.resume")
     assert match_of(later) == before
+
+
+def test_a_game_link_opens_nothing_of_someone_else_s(monkeypatch: pytest.MonkeyPatch, browser_cookie: str) -> None:
+    at = start(seed=SEED)
+    game = to_play(at)
+    links = [str(at.query_params["game"])] if "game" in at.query_params else []  # where the game used to be found
+    assert "game" not in at.query_params, "a guest's game is found by the browser's cookie, never by the address"
+    another_browser(monkeypatch)
+    for link in [*links, browser_cookie, "0123456789abcdef"]:  # even the cookie's own value, seen somewhere
+        stranger = open_page("screens/play.py", query={"game": link})
+        assert not resume_offered(stranger), "a link alone opens nobody's game"
+        assert "game" not in stranger.query_params, "and is taken off the address"
+    named = open_page("screens/play.py", query={"game": browser_cookie})
+    named.text_input(key="learner.new").set_value("Bob")
+    named.button(key="learner.create").click()
+    run(named)
+    assert not resume_offered(named), "a learner opening the link takes nothing over"
+    monkeypatch.setattr(guest, "cookies", lambda: {guest.COOKIE: browser_cookie})  # the guest's own browser
+    own = open_page("screens/play.py")
+    click(own, "play.resume")
+    assert match_of(own).to_dict() == game.to_dict()

@@ -1,6 +1,7 @@
 """A guest in a real browser (Debian's Chromium, the served app): answers survive a reload and a deep link,
-all of them go to the name chosen later, a browser that refuses the cookie is told so, and names that look
-like Markdown are shown as typed everywhere a name appears."""
+all of them go to the name chosen later, which a reload, a new tab and a deep link then continue until "Not
+you?"; the cookie is the server's, HttpOnly; a browser that refuses it is told so; and names that look like
+Markdown are shown as typed everywhere a name appears."""
 
 from __future__ import annotations
 
@@ -79,14 +80,28 @@ def answers_on_progress(page: Page, server: str) -> str:
     return str(metric.locator("[data-testid='stMetricValue']").inner_text()).strip()
 
 
-def test_a_guest_keeps_every_answer_across_reloads_and_then_under_a_name(server: str, chromium: Browser) -> None:
+SHOTS = Path(os.environ.get("ALUETTE_SHOTS", "")) if os.environ.get("ALUETTE_SHOTS") else None
+
+
+def shoot(page: Page, name: str) -> None:
+    """A screenshot to look at, when ALUETTE_SHOTS names a folder."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("[data-testid='stSkeleton']").first.wait_for(state="detached", timeout=30_000)
+        page.wait_for_timeout(1500)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def test_a_guest_keeps_every_answer_and_then_goes_on_under_the_name_chosen(server: str, chromium: Browser) -> None:
     from playwright.sync_api import expect
 
-    context = chromium.new_context(viewport={"width": 1300, "height": 1000})
+    context = chromium.new_context(viewport={"width": 1366, "height": 900})
     page = context.new_page()
     answer_spoiled_aces(page, server, right=False)
     (cookie,) = [c for c in context.cookies() if c["name"] == guest.COOKIE]
     assert cookie["path"] == "/" and re.fullmatch(r"[\w-]{24}", cookie["value"])
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax", "set by the server, out of page scripts' reach"
+    assert page.evaluate("document.cookie").find(guest.COOKIE) == -1
     assert not page.get_by_text(guest.BLOCKED).is_visible()
 
     page.reload()  # a reload on the Practice page
@@ -103,32 +118,64 @@ def test_a_guest_keeps_every_answer_across_reloads_and_then_under_a_name(server:
     sidebar = page.locator("[data-testid='stSidebar']")
     if not sidebar.get_by_label("Name").is_visible():  # open unless learners exist already
         sidebar.get_by_text("Add a learner").click()
-    sidebar.get_by_label("Name").fill("Dora")
+    sidebar.get_by_label("Name").fill("Maëlle")
     sidebar.get_by_role("button", name="Add and start").click()
-    expect(sidebar.get_by_text("Your 2 answers as a guest now count as Dora's.")).to_be_visible(timeout=30_000)
+    expect(sidebar.get_by_text("Your 2 answers as a guest now count as Maëlle's.")).to_be_visible(timeout=30_000)
     expect(page.locator("[data-testid='stMetric']").filter(has_text="Answers").first).to_contain_text("2")
-    page.reload()  # a guest again (the browser is not told who is learning), with nothing: Dora has it all
+    remembers = "This browser remembers you: a reload or a link goes on as Maëlle."
+
+    page.reload()  # a reload: still Maëlle
+    expect(page.get_by_role("heading", name="Maëlle's progress")).to_be_visible(timeout=30_000)
+    expect(page.locator("[data-testid='stSidebar']").get_by_text(remembers)).to_be_visible()
+    shoot(page, "remembered-1366")
+    tab = context.new_page()  # a new tab, on Review
+    tab.goto(f"{server}/review")
+    expect(tab.locator("[data-testid='stSidebar']").get_by_text(remembers)).to_be_visible(timeout=30_000)
+    tab.close()
+    phone = context.new_page()  # a deep link, on a phone-sized window
+    phone.set_viewport_size({"width": 390, "height": 844})
+    answer_spoiled_aces(phone, server, right=True)
+    assert answers_on_progress(phone, server) == "3", "the deep link's answer is Maëlle's"
+    expect(phone.get_by_role("heading", name="Maëlle's progress")).to_be_visible()
+    shoot(phone, "remembered-390")
+    phone.close()
+
+    page.reload()
+    page.locator("[data-testid='stSidebar']").get_by_role("button", name="Not you?").click()
+    expect(page.get_by_text("Who is learning?").first).to_be_visible(timeout=30_000)
+    page.reload()  # the browser forgot Maëlle: a guest, with nothing, and one click back
     assert answers_on_progress(page, server) == "0"
-    page.get_by_role("button", name="Dora", exact=True).click()
-    expect(page.get_by_role("heading", name="Dora's progress")).to_be_visible(timeout=30_000)
-    expect(page.locator("[data-testid='stMetric']").filter(has_text="Answers").first).to_contain_text("2")
+    page.get_by_role("button", name="Maëlle", exact=True).click()
+    expect(page.get_by_role("heading", name="Maëlle's progress")).to_be_visible(timeout=30_000)
+    expect(page.locator("[data-testid='stMetric']").filter(has_text="Answers").first).to_contain_text("3")
     context.close()
 
 
 def test_a_browser_that_refuses_the_cookie_is_told_before_anything_is_lost(server: str, chromium: Browser) -> None:
-    from playwright.sync_api import expect
+    from playwright.sync_api import Route, expect
 
-    context = chromium.new_context()
-    # As a browser blocking this site's cookies behaves: document.cookie takes nothing and reads empty.
-    context.add_init_script(
-        "Object.defineProperty(Document.prototype, 'cookie', {get: () => '', set: () => {}, configurable: true});"
+    def refuse_cookies(route: Route) -> None:  # as a browser blocking this site's cookies: none is kept
+        if route.request.resource_type != "document":
+            route.continue_()
+            return
+        response = route.fetch()
+        context.clear_cookies()  # the fetch for the route keeps cookies in the context's jar: not the page's
+        dropped = {"set-cookie", "content-encoding", "content-length"}  # the body comes back decoded
+        route.fulfill(response=response, headers={k: v for k, v in response.headers.items() if k not in dropped})
+
+    # A page fulfilled by the test counts as another origin's, whose websocket to 127.0.0.1 Chromium blocks.
+    browser = chromium.browser_type.launch(
+        executable_path=CHROMIUM, args=[*FLAGS, "--disable-features=LocalNetworkAccessChecks"]
     )
+    context = browser.new_context()
+    context.route("**/*", refuse_cookies)
     page = context.new_page()
     page.goto(server)
     warning = page.locator("[data-testid='stSidebar']").get_by_text(guest.BLOCKED)
     expect(warning).to_be_visible(timeout=30_000)
     assert warning.get_attribute("role") == "alert"
-    context.close()
+    assert not [c for c in context.cookies() if c["name"] == guest.COOKIE]
+    browser.close()
 
 
 def test_names_that_look_like_markdown_are_shown_as_typed(served: tuple[str, Path], chromium: Browser) -> None:
@@ -149,13 +196,15 @@ def test_names_that_look_like_markdown_are_shown_as_typed(served: tuple[str, Pat
     expect(page.get_by_role("heading", name=":red[x]'s progress")).to_be_visible(timeout=30_000)
     sidebar = page.locator("[data-testid='stSidebar']")
     expect(sidebar.get_by_text(":red[x]: your progress is saved on this computer.")).to_be_visible()
+    context.clear_cookies()
     page.goto(f"{server}/progress")
     expect(page.get_by_role("button", name="![t](http://host/x.png)", exact=True)).to_be_visible(timeout=30_000)
     for name in NAMES:
         page.get_by_role("button", name=name, exact=True).click()
         expect(page.get_by_role("heading", name=f"{name}'s progress")).to_be_visible(timeout=30_000)
         expect(page.get_by_text(f"Import a progress file into {name}'s.")).to_be_visible()
-        page.goto(f"{server}/progress")  # a guest again, with the picker
+        context.clear_cookies()  # a browser that never chose: a guest again, with the picker
+        page.goto(f"{server}/progress")
     page.goto(f"{server}/play")
     page.get_by_label(re.compile("Your name")).fill("$x^2$ :material/home:")
     page.get_by_role("button", name="Start game").click()

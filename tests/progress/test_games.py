@@ -3,6 +3,7 @@ learner, bounded, and a damaged one is a one-line error."""
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,7 +12,8 @@ import pytest
 from store_target import count
 
 from tutor.progress.db import V1, V2
-from tutor.progress.games import GUEST_DAYS, Owner, SavedGameError, clear_game, load_game, new_token, save_game
+from tutor.progress.games import Owner, SavedGameError, clear_game, load_game, save_game
+from tutor.progress.pruning import Policy, prune
 from tutor.progress.store import ProgressDB
 
 
@@ -33,7 +35,7 @@ def test_a_game_is_saved_replaced_and_cleared(db: ProgressDB) -> None:
 
 
 def test_guests_and_learners_each_have_their_own(db: ProgressDB) -> None:
-    one, two = Owner(guest=new_token()), Owner(guest=new_token())
+    one, two = Owner(guest=secrets.token_urlsafe(18)), Owner(guest=secrets.token_urlsafe(18))
     save_game(db, one, {"who": "one"})
     save_game(db, Owner(learner="Ann"), {"who": "Ann"})
     assert load_game(db, one) == {"who": "one"}
@@ -49,24 +51,27 @@ def test_a_learner_s_game_goes_with_the_learner(db: ProgressDB) -> None:
     assert load_game(db, Owner(learner="Nobody")) is None
 
 
-def test_old_guest_games_are_dropped_on_the_next_save(db: ProgressDB) -> None:
-    old, new = Owner(guest=new_token()), Owner(guest=new_token())
+def test_old_guest_games_are_pruned(db: ProgressDB) -> None:
+    old, new = Owner(guest=secrets.token_urlsafe(18)), Owner(guest=secrets.token_urlsafe(18))
     day = 86_400.0
     save_game(db, old, {"x": 1}, at=1_000 * day)
     save_game(db, Owner(learner="Ann"), {"x": 2}, at=1_000 * day)
-    save_game(db, new, {"x": 3}, at=(1_000 + GUEST_DAYS + 1) * day)
-    assert load_game(db, old) is None
+    save_game(db, new, {"x": 3}, at=(1_000 + Policy().game_days + 1) * day)
+    prune(db, now=(1_000 + Policy().game_days + 1) * day, policy=Policy(empty_days=10_000, idle_days=10_000))
+    assert load_game(db, old) is None and load_game(db, new) == {"x": 3}
     assert load_game(db, Owner(learner="Ann")) == {"x": 2}  # a learner's game is never dropped for age
 
 
 def test_a_damaged_saved_game_is_a_one_line_error(db: ProgressDB) -> None:
     guest = Owner(guest="0123456789abcdef")
+    profile = db.guest("0123456789abcdef")
+    assert profile is not None
     for text, words in (("{not json", "not JSON"), ("[1, 2]", "JSON list")):
         with db.using(write=True) as conn:
+            key = f"learner:{profile.id}"
             conn.execute(
-                "INSERT INTO games VALUES ('guest:0123456789abcdef', NULL, ?, 0)"
-                " ON CONFLICT (owner) DO UPDATE SET data = excluded.data",
-                (text,),
+                "INSERT INTO games VALUES (?, ?, ?, 0) ON CONFLICT (owner) DO UPDATE SET data = excluded.data",
+                (key, profile.id, text),
             )
         with pytest.raises(SavedGameError, match=words) as caught:
             load_game(db, guest)
@@ -78,7 +83,7 @@ def test_owners_are_checked() -> None:
         Owner()
     with pytest.raises(ValueError, match="exactly one"):
         Owner(learner="Ann", guest="0123456789abcdef")
-    with pytest.raises(ValueError, match="not a guest token"):
+    with pytest.raises(ValueError, match="not a browser's token"):
         Owner(guest="../../etc")
 
 
@@ -99,15 +104,17 @@ def test_a_file_from_before_saved_games_gets_the_table(tmp_path: Path) -> None:
 def test_a_damaged_saved_game_is_said_in_the_learners_language(db: ProgressDB) -> None:
     # the Play page words it in the learner's language; the JSON type's name and the reader's words stay
     guest = Owner(guest="0123456789abcdef")
+    profile = db.guest("0123456789abcdef")
+    assert profile is not None
     with db.using(write=True) as conn:
-        conn.execute("INSERT INTO games VALUES ('guest:0123456789abcdef', NULL, '[1, 2]', 0)")
+        conn.execute("INSERT INTO games VALUES (?, ?, '[1, 2]', 0)", (f"learner:{profile.id}", profile.id))
     with pytest.raises(SavedGameError) as caught:
         load_game(db, guest)
     assert str(caught.value) == "the saved game is a JSON list, not an object"
     assert caught.value.words("cs") == "uložená hra je JSON typu list, ne objekt"
     assert caught.value.words("fr") == "la partie enregistrée est un list JSON, pas un objet"
     with db.using(write=True) as conn:
-        conn.execute("UPDATE games SET data = '{not json' WHERE owner = 'guest:0123456789abcdef'")
+        conn.execute("UPDATE games SET data = '{not json' WHERE learner_id = ?", (profile.id,))
     with pytest.raises(SavedGameError) as caught:
         load_game(db, guest)
     assert caught.value.words("cs").startswith("uložená hra není JSON (")

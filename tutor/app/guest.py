@@ -1,30 +1,29 @@
-"""Which guest this browser is: a random token kept in a cookie, so a reload or a deep link continues the same
-guest (whose answers are kept in the progress file under that token: :meth:`ProgressDB.guest`).
+"""Which browser this session is: the token in the HttpOnly cookie the server set (:mod:`tutor.app.cookie`),
+read from the request that opened the session (``st.context.cookies``). It names the browser's guest profile
+(whose answers are kept in the progress file under it: :meth:`ProgressDB.guest`) and the learner the browser
+chose (:mod:`tutor.progress.browsers`), so a reload, a new tab or a deep link continues the same guest or
+learner.
 
-Streamlit reads cookies only from the request that opened the session (``st.context.cookies``) and cannot set
-one, so a browser that arrives without the cookie is given a new token for the session, and a few lines of
-script on the page store it in the browser (:func:`remember`). If the browser refuses to keep it (cookies
-blocked), that script says so in the sidebar: a reload would then start a new guest, and only choosing a
-name keeps the answers.
+The token never appears in the page (no page script can read the cookie), and the session never makes one
+of its own: a session whose request carries no cookie is a guest kept in memory for the session only, and,
+when the server sets the cookie (``tutor/app/server.py``), the sidebar says the browser refuses cookies.
 """
 
 from __future__ import annotations
 
 import html
-import json
-import secrets
 from collections.abc import Mapping
 
 import streamlit as st
 
+from tutor.app.cookie import COOKIE, Serving
 from tutor.app.session import Key
 from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress.store import GUEST_TOKEN
 
-COOKIE = "aluette_guest"
-TOKEN = Key[str]("learner.guest")  # this browser's token (under "learner.", kept when the learner changes)
-SENT = Key[bool]("learner.guest.sent")  # whether the browser sent the cookie with the session's request
-MAX_AGE = 400 * 24 * 3600  # a year and a month: the longest a browser keeps a cookie (Chromium caps it there)
+__all__ = ["BLOCKED", "COOKIE", "TOKEN", "blocked", "cookies", "refused", "remember", "token"]
+
+TOKEN = Key[str | None]("learner.guest")  # the browser's token (under "learner.", kept when the learner changes)
 
 
 def blocked(lang: str) -> str:
@@ -44,30 +43,20 @@ def cookies() -> Mapping[str, str]:
     return st.context.cookies
 
 
-def token() -> str:
-    """This browser's guest token: the cookie's if it holds a well-formed one, else a new one for the session."""
+def token() -> str | None:
+    """This browser's token, if the session's request carried a well-formed one."""
     if not TOKEN.is_set():
         sent = cookies().get(COOKIE)
-        SENT.set(isinstance(sent, str) and bool(GUEST_TOKEN.fullmatch(sent)))
-        TOKEN.set(sent if isinstance(sent, str) and SENT.value() else secrets.token_urlsafe(18))  # 24 characters
-    return str(TOKEN.value())
+        TOKEN.set(sent if isinstance(sent, str) and GUEST_TOKEN.fullmatch(sent) else None)
+    return TOKEN.get()
+
+
+def refused() -> bool:
+    """Whether the browser refused the cookie the server set (a session opened without it)."""
+    return token() is None and Serving.sets_cookie
 
 
 def remember(lang: str = SOURCE_LANGUAGE) -> None:
-    """Store the session's token in the browser, unless the browser sent it already; draws nothing unless the
-    browser refuses the cookie, and then a one-line warning in ``lang``. Call it inside the sidebar on every run."""
-    value = token()
-    if SENT.get():
-        return
-    # The token is letters, digits, '-' and '_' only (GUEST_TOKEN); json.dumps quotes it for the script anyway.
-    cookie = json.dumps(f"{COOKIE}={value}; Max-Age={MAX_AGE}; Path=/; SameSite=Lax")
-    st.html(
-        '<p id="aluette-guest-cookie" role="alert" hidden style="font-size:0.875rem;color:#7a3e00;margin:0">'
-        f"⚠ {html.escape(blocked(lang))}</p>"
-        "<script>(() => {"
-        f"document.cookie = {cookie};"
-        f"if (!document.cookie.split('; ').includes({json.dumps(f'{COOKIE}={value}')}))"
-        " document.getElementById('aluette-guest-cookie').hidden = false;"
-        "})();</script>",
-        unsafe_allow_javascript=True,
-    )
+    """Inside the sidebar on every run: a one-line warning in ``lang`` when the browser refuses the cookie."""
+    if refused():
+        st.html(f'<p role="alert" style="font-size:0.875rem;color:#7a3e00;margin:0">⚠ {html.escape(blocked(lang))}</p>')

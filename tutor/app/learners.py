@@ -21,14 +21,21 @@ from tutor.app import guest, session, state
 from tutor.app.markup import md
 from tutor.app.session import Family, Key
 from tutor.i18n import SOURCE_LANGUAGE, ui
+from tutor.progress import browsers
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable
-from tutor.progress.store import NAME_LIMIT, LearnerError, ProgressDB, SqliteProgress
+from tutor.progress.names import NAME_LIMIT, shorten
+from tutor.progress.store import LearnerError, ProgressDB, SqliteProgress
 
 CHOICE = Key[str | None]("learner.choice")  # the sidebar's chooser
 NEW = Key[str]("learner.new")  # the name typed under "Add a learner"
 ERROR = Key[str | None]("learner.error")  # why the last name typed was refused
 NOTICE = Key[str]("learner.notice")  # a guest's answers taken over: said once
+SHORTENED = Key[str]("learner.shortened")  # a name typed too long was cut: said once
+NOT_YOU = Key[bool]("learner.not_you")
+# What the name field takes: far more than a name, so that a long paste reaches the server and is cut at a
+# word boundary there, and the learner is told (the browser would cut it at the limit, mid-word, silently).
+TYPED_LIMIT = 10_000
 # the names, and the store's version they were read at
 NAMES = Key[tuple[tuple[int, int] | None, list[str]]]("learner.names")
 FORM = "learner.form"  # the "Add a learner" form (a form's key names no session state)
@@ -90,6 +97,7 @@ def choose(name: str) -> None:
         _fresh_session()  # nothing of the learner who sat here before shows under this one's name
     state.PROGRESS.set(state.SavedProgress(store, backlog=state.BACKLOG.value()))
     CHOICE.set(store.learner)
+    _remember(db, store.learner)
     ERROR.set(None)  # an earlier failed "add" is moot now
     NEW.set("")
     if taken_over:
@@ -103,6 +111,30 @@ def choose(name: str) -> None:
                 name=md(store.learner),
             )
         )
+
+
+def _remember(db: ProgressDB, name: str) -> None:
+    """This browser goes on as ``name`` after a reload, a new tab or a link (when it keeps the cookie)."""
+    token = guest.token()
+    if token is not None:
+        try:
+            browsers.remember(db, token, name)
+        except (ProgressUnavailable, LearnerError) as error:
+            state.PROBLEM.set(state.kept(error) if isinstance(error, ProgressUnavailable) else None)
+
+
+def not_you() -> None:
+    """ "Not you?": this browser forgets the learner, and the session goes on as a guest, afresh."""
+    db = state.database()
+    token = guest.token()
+    if db is not None and token is not None:
+        try:
+            browsers.forget(db, token)
+        except ProgressUnavailable as error:
+            state.PROBLEM.set(state.kept(error))
+    _fresh_session()
+    state.PROGRESS.set(state.guest_progress())
+    CHOICE.set(None)
 
 
 def _take_over(before: Progress, db: ProgressDB, store: SqliteProgress) -> int:
@@ -132,8 +164,7 @@ def _chosen() -> None:
     ERROR.set(None)
     current = state.progress()
     if name is None and not is_guest(current):
-        _fresh_session()
-        state.PROGRESS.set(state.guest_progress())  # this browser's guest, empty once named
+        not_you()  # this browser's guest, empty once named
     elif name and (is_guest(current) or name != current.learner):
         choose(name)
 
@@ -144,7 +175,8 @@ def create() -> None:
     if db is None:
         return
     try:
-        name = db.create_learner(NEW.get() or "")
+        typed, cut = shorten(NEW.get() or "")
+        name = db.create_learner(typed)
     except LearnerError as error:
         ERROR.set(error.words(_language()))
         return
@@ -153,6 +185,16 @@ def create() -> None:
         return
     ERROR.set(None)
     NEW.set("")
+    if cut:
+        # Translators: {name} is the learner's name as stored, cut from what they typed.
+        SHORTENED.set(
+            ui.gettext(
+                _language(),
+                "A name has at most {limit} characters, so yours is “{name}”.",
+                limit=NAME_LIMIT,
+                name=md(name),
+            )
+        )
     choose(name)
 
 
@@ -214,6 +256,9 @@ def sidebar() -> None:
         notice = NOTICE.pop()
         if notice:
             st.success(notice, icon=":material/person_check:")
+        shortened = SHORTENED.pop()
+        if shortened:
+            st.info(shortened, icon=":material/content_cut:")
         if db is None or problem is not None:
             if is_guest(current):
                 st.caption(_("Practising as a guest."))
@@ -249,10 +294,16 @@ def sidebar() -> None:
         else:
             # Translators: {name} is the learner's name as they typed it.
             st.caption(_("**{name}**: your progress is saved on this computer.", name=md(current.learner)))
+            if guest.token() is not None:
+                # Translators: {name} is the learner's name as they typed it.
+                st.caption(
+                    _("This browser remembers you: a reload or a link goes on as **{name}**.", name=md(current.learner))
+                )
+            st.button(_("Not you?"), key=NOT_YOU, on_click=not_you, icon=":material/logout:")
         refused = ERROR.get()  # why the last name typed was refused
         with st.expander(_("Add a learner"), expanded=not listed or bool(refused), icon=":material/person_add:"):
             with st.form(FORM, border=False, enter_to_submit=True):
-                st.text_input(_("Name"), key=NEW, max_chars=NAME_LIMIT, placeholder=_("Your first name"))
+                st.text_input(_("Name"), key=NEW, max_chars=TYPED_LIMIT, placeholder=_("Your first name"))
                 st.form_submit_button(_("Add and start"), key=CREATE, on_click=create, icon=":material/add:")
             if refused:
                 st.error(md(refused), icon=":material/error:")

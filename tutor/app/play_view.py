@@ -22,7 +22,7 @@ from typing import cast
 import streamlit as st
 from babel.numbers import format_decimal, format_percent
 
-from tutor.app import coach_view, learners, saved_deals, state, views
+from tutor.app import coach_view, guest, learners, saved_deals, state, views
 from tutor.app.cardsvg import card_svg, cards_html
 from tutor.app.gestures import gesture_svg
 from tutor.app.markup import escape, md
@@ -39,16 +39,7 @@ from tutor.play.hint import Hint, HintRequest, hint
 from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown, StepRefusal, WrongPhase
 from tutor.play.record import save_deal
 from tutor.progress.db import ProgressUnavailable
-from tutor.progress.games import (
-    Owner,
-    SavedGameError,
-    clear_game,
-    clear_write,
-    game_write,
-    is_token,
-    load_game,
-    new_token,
-)
+from tutor.progress.games import Owner, SavedGameError, clear_game, clear_write, game_write, load_game
 
 P = "play."  # session-state prefix of this page
 DEFAULT_NAME = "Alex"
@@ -157,7 +148,6 @@ MATCH = Key[Match]("play.match")  # the game
 GUIDED = Key[bool]("play.guided")  # the game is the guided first deal
 ACTION = Key[int]("play.action", 0)  # the learner's actions so far: the last one's events are shown
 DRAW_SHOWN = Key[int]("play.draw_shown", 0)  # how many cards of the partnership draw are shown
-GUEST = Key[str]("play.guest")  # the token naming a guest's saved game (in the address: ?game=)
 UNSAVED = Key[str | None]("play.unsaved")  # why the game is not being saved
 ERROR = Key[str | None]("play.error")  # an action refused, or a file that failed: said once
 ADVICE = Key[tuple[str, int, tuple[Step, ...]]]("play.advice")  # the advice asked for: its kind, deal, steps
@@ -247,38 +237,31 @@ def _record(match: Match) -> None:
 
 # --- the saved game: a reload or a new tab resumes it -------------------------------------------------------
 
-GAME_PARAM = "game"  # ?game=<token> in the address names a guest's saved game, so a reload finds it
+GAME_PARAM = "game"  # ?game=<token>, how a guest's game was once found again: it opens nothing now
 
 
-def guest_token() -> str:
-    """This session's guest token: the one in the address if any (a reload), else a new one."""
-    token = GUEST.get()
-    if not is_token(token):
-        given = st.query_params.get(GAME_PARAM)
-        token = given if given is not None and is_token(given) else new_token()
-        GUEST.set(token)
-    return str(token)
-
-
-def keep_address() -> None:
-    """Put the guest token in the address while a game is on, so reloading the page finds the game."""
-    token = guest_token()
-    if st.query_params.get(GAME_PARAM) != token:
-        st.query_params[GAME_PARAM] = token
+def drop_game_link() -> None:
+    """Take an old ``?game=`` off the address: a guest's game is found by the browser's cookie, never a link
+    (which a shared screen or a history would hand to anyone)."""
+    if GAME_PARAM in st.query_params:
+        del st.query_params[GAME_PARAM]
 
 
 def learner_name() -> str | None:
-    """The chosen learner, or ``None`` for a guest (whose game is kept under the token in the address)."""
+    """The chosen learner, or ``None`` for a guest (whose game is kept under the browser's cookie)."""
     progress = state.progress()
     chosen = isinstance(progress, state.SavedProgress) and progress.guest is None
     return progress.learner if chosen else None
 
 
 def owners() -> list[Owner]:
-    """Where this session's game is kept, first choice first: the chosen learner's, then the guest's."""
+    """Where this session's game is kept: the chosen learner's, or the guest's of this browser's cookie; none
+    for a guest whose browser sent no cookie. A learner never sees a guest's game, nor a guest another's."""
     learner = learner_name()
-    guest = Owner(guest=guest_token())
-    return [Owner(learner=learner), guest] if learner else [guest]
+    if learner:
+        return [Owner(learner=learner)]
+    token = guest.token()
+    return [] if token is None else [Owner(guest=token)]
 
 
 def snapshot(match: Match) -> dict[str, object]:
@@ -328,23 +311,20 @@ def persist(match: Match) -> None:
     if db is None:
         UNSAVED.set(_not_saved(state.problem(language()) or ""))
         return
-    first, *rest = owners()
+    if not owners():
+        UNSAVED.set(_not_saved(guest.blocked(language())))
+        return
+    (owner,) = owners()
     progress = state.progress()
     try:
-        over = match.phase == "game-over"
-        writes = [clear_write(db, first) if over else game_write(db, first, snapshot(match))]
-        writes += [clear_write(db, other) for other in rest]  # a guest's game that became the learner's: one copy
+        write = clear_write(db, owner) if match.phase == "game-over" else game_write(db, owner, snapshot(match))
         saved = True
-        for write in writes:
-            if write is None:
-                continue
+        if write is not None:
             if isinstance(progress, state.SavedProgress):
-                saved = progress.save(write) and saved
+                saved = progress.save(write)  # after what waits, or waits with it
             else:
                 with db.using(write=True) as conn:
                     write.apply(conn)
-        if first.guest is not None and match.phase != "game-over":
-            keep_address()
     except (ProgressUnavailable, SavedGameError) as problem:
         UNSAVED.set(_not_saved(_why(problem)))
         return
@@ -419,7 +399,7 @@ def resume_game() -> None:
     ACTION.set(action)
     DRAW_SHOWN.set(shown)
     MORDIENNE.set(match.mordienne)
-    persist(match)  # now under this session's owner (a guest's game resumed by a learner becomes theirs)
+    persist(match)
 
 
 def discard_waiting() -> None:

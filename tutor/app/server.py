@@ -1,16 +1,23 @@
-"""The app as served: ``streamlit run tutor/app/server.py`` (``make run``, ``aluette-tutor app``, ``make cluster``).
-
-The pages are ``main.py``'s; this entry point adds the route serving the card pictures from memory
-(:mod:`tutor.app.cardroutes`). ``streamlit run tutor/app/main.py`` still works, with the cards drawn inline.
-"""
+"""The served app: ``streamlit run tutor/app/server.py`` (``make run``, ``aluette-tutor app``, ``make cluster``) serves
+:mod:`tutor.app.main` with the browser's HttpOnly cookie set by the server (:mod:`tutor.app.cookie`), the progress
+file pruned at start-up and every hour (:mod:`tutor.app.upkeep`), and the route serving the card pictures from
+memory (:mod:`tutor.app.cardroutes`). ``streamlit run tutor/app/main.py`` still works, with the cards drawn inline."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import streamlit as st
+from starlette.middleware import Middleware
 from streamlit import config
 
 from tutor.app import cardroutes
+from tutor.app.cookie import BrowserCookie
+from tutor.app.upkeep import lifespan
 
-app = st.App(Path(__file__).with_name("main.py"), routes=cardroutes.routes(config.get_option("server.baseUrlPath")))
+app = st.App(
+    Path(__file__).with_name("main.py"),
+    middleware=[Middleware(BrowserCookie)],
+    lifespan=lifespan,
+    routes=cardroutes.routes(config.get_option("server.baseUrlPath")),
+)

@@ -44,13 +44,13 @@ from tutor.content.course import Course, load_course
 from tutor.content.localize import localize_lesson, localize_scenario
 from tutor.content.texts import Text
 from tutor.i18n import SOURCE_LANGUAGE, ui
-from tutor.progress import shared
+from tutor.progress import browsers, shared
 from tutor.progress.backlog import AnswerWrite, Backlog, ReadWrite, Whose, Write
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable, default_target
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.records import Answer, DayCount, ItemState
-from tutor.progress.store import GUEST_NAME, ProgressDB, SqliteProgress
+from tutor.progress.store import GUEST_NAME, LearnerError, ProgressDB, SqliteProgress
 
 ROOT = Path(__file__).resolve().parents[2]
 # A teacher can serve other lessons and scenarios: ALUETTE_CONTENT lists folders separated by os.pathsep.
@@ -260,7 +260,7 @@ def progress() -> Progress:
     """This browser session's progress: the chosen learner's, or this browser's guest's (kept in memory while
     the file was busy when the session began, and moved to the file once it opens)."""
     if not PROGRESS.is_set():
-        PROGRESS.set(guest_progress())
+        PROGRESS.set(remembered_progress() or guest_progress())
     elif UNOPENED.get() and not RETRY.get():
         _to_the_file()
     return PROGRESS.value()
@@ -269,11 +269,11 @@ def progress() -> Progress:
 def _to_the_file() -> None:
     """The guest's answers and reading of the time the file was busy, into their profile now that it opened
     (through the backlog: if the file refuses again, they wait like any write)."""
-    current, db = PROGRESS.get(), database()
+    current, db, token = PROGRESS.get(), database(), guest.token()
     UNOPENED.set(False)
-    if db is None or not isinstance(current, MemoryProgress):
+    if db is None or token is None or not isinstance(current, MemoryProgress):
         return
-    saved = SavedProgress.of_guest(db, guest.token(), BACKLOG.value())
+    saved = SavedProgress.of_guest(db, token, BACKLOG.value())
     for answer in current.history:
         saved.record(answer)  # its uid kept: never twice
     for lesson, section, at in current.sections():
@@ -282,14 +282,33 @@ def _to_the_file() -> None:
     PROGRESS.set(saved)
 
 
+def remembered_progress() -> Progress | None:
+    """The learner this browser chose earlier (its cookie's token: :mod:`tutor.progress.browsers`), if any,
+    with anything the browser did as a guest since (another tab that stayed a guest) moved to them."""
+    db = database()
+    token = guest.token()
+    if db is None or token is None:
+        return None
+    try:
+        name = browsers.remembered(db, token)
+        if name is None:
+            return None
+        if db.guest(token, create=False) is not None:  # a read first: opening a session writes nothing
+            db.adopt_guest(token, name)
+        return SavedProgress(db.progress(name, create=False), backlog=BACKLOG.value())
+    except (ProgressUnavailable, LearnerError):
+        return None  # a learner removed meanwhile, or a file that failed: a guest, as a new browser would be
+
+
 def guest_progress() -> Progress:
     """A guest's progress: this browser's guest profile in the file, or memory when the file cannot be used."""
     db = database()
-    if db is None:
-        UNOPENED.set(bool(RETRY.get()))  # busy: tried again on the next run, and this memory moved there then
-        return MemoryProgress()
+    token = guest.token()
+    if db is None or token is None:
+        UNOPENED.set(db is None and bool(RETRY.get()) and token is not None)  # busy: moved to the file once it opens
+        return MemoryProgress()  # no cookie: nothing of this guest can be found again, so nothing is kept
     try:
-        return SavedProgress.of_guest(db, guest.token(), BACKLOG.value())
+        return SavedProgress.of_guest(db, token, BACKLOG.value())
     except ProgressUnavailable:
         return MemoryProgress()  # the next page's database() call notices a lost file and says so
 

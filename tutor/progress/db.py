@@ -235,6 +235,19 @@ V5 = (
 )
 
 V6 = (
+    # The learner a browser chose (tutor.progress.browsers): ``token`` is the browser's HttpOnly cookie (the one
+    # that names its guest), so a reload, a new tab or a deep link goes on as that learner until "Not you?".
+    # ``seen`` is the last session opened with it; rows go with the learner.
+    """CREATE TABLE browsers (
+        token TEXT PRIMARY KEY,
+        learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
+        seen REAL NOT NULL
+    ) WITHOUT ROWID""",
+    "CREATE INDEX games_by_learner ON games (learner_id)",  # pruning finds a guest's game by its profile
+
+)
+
+V7 = (
     # Counts the changes to a learner's answers, reading and cards. Every such write first bumps it, which
     # also locks the learner's row: two processes writing one learner's card take turns (PostgreSQL has no
     # single writer to do it), and a summary read elsewhere knows it is out of date.
@@ -263,6 +276,29 @@ def _backfill_cards(conn: Connection) -> None:
             )
 
 
+def _refold_names(conn: Connection) -> None:
+    """v6: names are found by their NFKC fold (tutor.progress.names). A learner whose name now folds like
+    another's (a fullwidth 'Ａｎｎ' beside 'Ann') is renamed 'Ann (2)': the two looked the same."""
+    from tutor.progress.names import folded
+
+    rows = conn.execute(
+        "SELECT id, name, folded FROM learners WHERE id NOT IN (SELECT learner_id FROM guests) ORDER BY id"
+    ).fetchall()
+    taken = {str(key) for _, _, key in rows}
+    for learner_id, name, old in rows:
+        new = folded(str(name))
+        if new == old:
+            continue
+        taken.discard(str(old))
+        text, n = str(name), 1
+        while new in taken:
+            n += 1
+            text = f"{name} ({n})"
+            new = folded(text)
+        taken.add(new)
+        conn.execute("UPDATE learners SET name = ?, folded = ? WHERE id = ?", (text, new, learner_id))
+
+
 def card_row(s: ItemState) -> tuple[object, ...]:
     """The ``CARD_COLUMNS`` values of a card."""
     return (
@@ -287,7 +323,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, V3),
     Migration(4, V4),
     Migration(5, V5),
-    Migration(6, V6),
+    Migration(6, V6, _refold_names),
+    Migration(7, V7),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -1,18 +1,17 @@
 """The Play page's game in progress, kept in the progress file so a reload or a new tab can resume it.
 
-One saved game per owner: a learner (``learner:<id>``, deleted with the learner) or a guest, named by a
-random token the page keeps in the address (``guest:<token>``). The game itself is opaque here: a JSON
-object the page made (:meth:`tutor.play.match.Match.to_dict` and the page's log), bounded in size and read
-back only as a JSON object; whether it is a sound game is the match's business.
-
-Guests come and go, so a guest's game not touched for :data:`GUEST_DAYS` days is dropped on the next save.
+One saved game per owner: a learner, or a guest named by the token of its browser's HttpOnly cookie (never by
+anything in the address, so a link to the Play page opens nobody's game). Either way the row belongs to a
+learner row (``learner:<id>``; a guest's profile is one), and goes with it: a guest's game moves to the learner
+the guest becomes (:meth:`ProgressDB.adopt_guest`), and is pruned with the guest
+(:mod:`tutor.progress.pruning`, which also drops a guest's game untouched for 30 days). The game itself is
+opaque here: a JSON object the page made (:meth:`tutor.play.match.Match.to_dict` and the page's log), bounded
+in size and read back only as a JSON object; whether it is a sound game is the match's business.
 """
 
 from __future__ import annotations
 
 import json
-import re
-import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,11 +19,9 @@ from typing import Any
 
 from tutor.content.texts import Text, _
 from tutor.progress.db import Connection
-from tutor.progress.store import ProgressDB
+from tutor.progress.store import GUEST_TOKEN, ProgressDB
 
 MAX_BYTES = 2_000_000  # a five-deal game with its log is about 100 kB; anything far bigger is not ours
-GUEST_DAYS = 30
-TOKEN = re.compile(r"[0-9a-f]{16}")
 
 
 class SavedGameError(Exception):
@@ -43,7 +40,7 @@ class SavedGameError(Exception):
 
 @dataclass(frozen=True)
 class Owner:
-    """Whose game: a learner by name, or a guest by token (exactly one of the two)."""
+    """Whose game: a learner by name, or a guest by its browser's cookie token (exactly one of the two)."""
 
     learner: str | None = None
     guest: str | None = None
@@ -51,32 +48,26 @@ class Owner:
     def __post_init__(self) -> None:
         if (self.learner is None) == (self.guest is None):
             raise ValueError("a saved game belongs to a learner or to a guest, exactly one")
-        if self.guest is not None and not is_token(self.guest):
-            raise ValueError(f"{self.guest!r} is not a guest token (16 hexadecimal digits)")
+        if self.guest is not None and not GUEST_TOKEN.fullmatch(self.guest):
+            raise ValueError(f"{self.guest!r} is not a browser's token")
 
 
-def new_token() -> str:
-    """A fresh guest token: 16 hexadecimal digits, unguessable enough that guests never meet."""
-    return secrets.token_hex(8)
-
-
-def is_token(text: object) -> bool:
-    return isinstance(text, str) and TOKEN.fullmatch(text) is not None
-
-
-def _key(db: ProgressDB, owner: Owner) -> tuple[str, int | None] | None:
-    """The row key and learner id; ``None`` for a learner not (or no longer) in the file."""
+def _key(db: ProgressDB, owner: Owner, *, create: bool = False) -> tuple[str, int] | None:
+    """The row key and learner id; ``None`` for a learner not (or no longer) in the file, or a guest with no
+    profile (made if ``create``: a guest's first saved game)."""
     if owner.guest is not None:
-        return f"guest:{owner.guest}", None
-    assert owner.learner is not None
-    learner_id = db.learner_id(owner.learner)
+        profile = db.guest(owner.guest, create=create)
+        learner_id = None if profile is None else profile.id
+    else:
+        assert owner.learner is not None
+        learner_id = db.learner_id(owner.learner)
     return None if learner_id is None else (f"learner:{learner_id}", learner_id)
 
 
 def game_write(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float | None = None) -> GameWrite | None:
     """The write that keeps ``data`` (a JSON-ready mapping) as ``owner``'s game (None for a learner not in the
-    file); :class:`SavedGameError` if it is too big to keep."""
-    key = _key(db, owner)
+    file; a guest's profile is made if need be); :class:`SavedGameError` if it is too big to keep."""
+    key = _key(db, owner, create=True)
     if key is None:
         return None
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -86,18 +77,18 @@ def game_write(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float 
 
 
 def clear_write(db: ProgressDB, owner: Owner) -> GameWrite | None:
-    """The write that forgets ``owner``'s saved game (None for a learner not in the file)."""
+    """The write that forgets ``owner``'s saved game (None when there is nobody's to forget)."""
     key = _key(db, owner)
     return None if key is None else GameWrite(key[0], key[1], None, time.time())
 
 
 @dataclass(frozen=True)
 class GameWrite:
-    """``owner``'s game replaced by ``text`` (a JSON object), or forgotten (``text`` None): a
+    """A game replaced by ``text`` (a JSON object), or forgotten (``text`` None): a
     :class:`~tutor.progress.backlog.Write`, so a game the file refused is saved on the next try."""
 
     owner: str
-    learner_id: int | None
+    learner_id: int
     text: str | None
     at: float
     answers = 0
@@ -115,7 +106,6 @@ class GameWrite:
             " ON CONFLICT (owner) DO UPDATE SET data = excluded.data, saved_at = excluded.saved_at",
             (self.owner, self.learner_id, self.text, self.at),
         )
-        conn.execute("DELETE FROM games WHERE owner LIKE 'guest:%' AND saved_at < ?", (self.at - GUEST_DAYS * 86_400,))
 
 
 def save_game(db: ProgressDB, owner: Owner, data: Mapping[str, Any], at: float | None = None) -> None:
@@ -132,7 +122,7 @@ def load_game(db: ProgressDB, owner: Owner) -> dict[str, Any] | None:
     if key is None:
         return None
     with db.using() as conn:
-        row = conn.execute("SELECT data FROM games WHERE owner = ?", (key[0],)).fetchone()
+        row = conn.execute("SELECT data FROM games WHERE owner = ? AND learner_id = ?", key).fetchone()
     if row is None:
         return None
     text = row[0]

@@ -31,7 +31,6 @@ import re
 import sqlite3
 import threading
 import time
-import unicodedata
 from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass
 from datetime import date
@@ -43,28 +42,19 @@ from tutor.progress.backend import Backend, SqliteBackend, open_backend
 from tutor.progress.base import Progress
 from tutor.progress.db import CARD_COLUMNS, Connection, ProgressUnavailable, card_row, file_identity
 from tutor.progress.memory import MemoryProgress
+
+# Names are checked and folded there; re-exported, as every caller imports them from here.
+from tutor.progress.names import NAME_LIMIT as NAME_LIMIT
+from tutor.progress.names import LearnerError as LearnerError
+from tutor.progress.names import clean_name as clean_name
+from tutor.progress.names import folded as folded
+from tutor.progress.names import normal
 from tutor.progress.records import Answer, DayCount, ItemState
 from tutor.progress.scheduling import replay, review, reviewable
 
-NAME_LIMIT = 40
 GUEST_NAME = "Guest"  # how a guest profile names its learner (never listed, never looked up by name)
 # A browser's guest token, as :func:`secrets.token_urlsafe` makes it; anything else in a cookie is ignored.
 GUEST_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-
-
-class LearnerError(ValueError):
-    """A learner name that cannot be used (empty, taken, unknown); the message is one line to show.
-
-    Raised with a :class:`Text` (a ``ui`` message), the app shows it in the learner's language
-    (:meth:`words`); ``str(error)`` is always the English."""
-
-    def __init__(self, message: str | Text) -> None:
-        super().__init__(message.english if isinstance(message, Text) else message)
-        self.text = message if isinstance(message, Text) else None
-
-    def words(self, lang: str) -> str:
-        """The message in ``lang`` (the English where it has no ``ui`` message)."""
-        return self.text.render(lang) if self.text is not None else str(self)
 
 
 def taken_name(name: str) -> Text:
@@ -74,26 +64,7 @@ def taken_name(name: str) -> Text:
 
 def no_learner(name: str) -> Text:
     # Translators: {name} is a learner's name as they typed it.
-    return _("No learner is called '{name}'.", name=clean_name(name))
-
-
-def clean_name(name: object) -> str:
-    """A learner name as stored: NFC, spaces collapsed, 1-40 printable characters."""
-    if not isinstance(name, str):
-        raise LearnerError(_("A learner's name must be text."))
-    text = " ".join(unicodedata.normalize("NFC", name).split())
-    if not text:
-        raise LearnerError(_("Give the learner a name."))
-    if len(text) > NAME_LIMIT:
-        raise LearnerError(_("A learner's name has at most {limit} characters.", limit=NAME_LIMIT))
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise LearnerError(_("A learner's name cannot hold control characters."))
-    return text
-
-
-def folded(name: str) -> str:
-    """The case-insensitive key of a name: 'ÉLISE', 'élise' and 'Élise' are one learner."""
-    return clean_name(name).casefold()
+    return _("No learner is called '{name}'.", name=normal(name))
 
 
 class ProgressDB:
@@ -189,13 +160,13 @@ class ProgressDB:
         """Add a learner; returns the name as stored. Raises :class:`LearnerError` if the name is taken."""
         text = clean_name(name)
         with self.using(write=True) as conn:
-            taken = conn.execute("SELECT name FROM learners WHERE folded = ?", (text.casefold(),)).fetchone()
+            taken = conn.execute("SELECT name FROM learners WHERE folded = ?", (folded(text),)).fetchone()
             if taken:
                 raise LearnerError(taken_name(taken[0]))
             made = conn.execute(
                 "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING"
                 " RETURNING id",
-                (text, text.casefold(), time.time()),
+                (text, folded(text), time.time()),
             ).fetchone()
             if made is None:  # made by another process since the look-up (PostgreSQL: none waits for another)
                 raise LearnerError(taken_name(text))
@@ -209,11 +180,11 @@ class ProgressDB:
             if row is None:
                 raise LearnerError(no_learner(old))
             taken = conn.execute(
-                "SELECT name FROM learners WHERE folded = ? AND id != ?", (text.casefold(), row[0])
+                "SELECT name FROM learners WHERE folded = ? AND id != ?", (folded(text), row[0])
             ).fetchone()
             if taken:
                 raise LearnerError(taken_name(taken[0]))
-            conn.execute("UPDATE learners SET name = ?, folded = ? WHERE id = ?", (text, text.casefold(), row[0]))
+            conn.execute("UPDATE learners SET name = ?, folded = ? WHERE id = ?", (text, folded(text), row[0]))
         return text
 
     def delete_learner(self, name: str) -> None:
@@ -287,6 +258,11 @@ class ProgressDB:
                 card = replay(item, [(kind, bool(right), seconds, at) for kind, right, seconds, at in answers])
                 if card is not None:
                     save_card(conn, into, card)
+            # The guest's game of the Play page goes with it, unless the learner has one saved already.
+            conn.execute(
+                "UPDATE OR IGNORE games SET owner = ?, learner_id = ? WHERE learner_id = ?",
+                (f"learner:{into}", into, guest),
+            )
             conn.execute("DELETE FROM learners WHERE id = ?", (guest,))  # its answers left, cards, reads, guests row
         return int(moved)
 

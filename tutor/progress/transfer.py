@@ -78,6 +78,7 @@ from tutor.progress.store import (
     answer_row,
     bump,
     clean_name,
+    folded,
     no_learner,
 )
 
@@ -543,14 +544,14 @@ def import_progress(
 def _learner_row(db: ProgressDB, name: str) -> tuple[int, str]:
     """The learner's id and name as stored, the learner made if new."""
     with db.using(write=True) as conn:
-        row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
+        row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (folded(name),)).fetchone()
         if row is None:
             # Made meanwhile by another instance: theirs is used (the look-up after waits for their commit).
             conn.execute(
                 "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING",
-                (name, name.casefold(), time.time()),
+                (name, folded(name), time.time()),
             )
-            row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (name.casefold(),)).fetchone()
+            row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (folded(name),)).fetchone()
     return int(row[0]), str(row[1])
 
 

@@ -368,6 +368,7 @@ def deal_over(match: Match) -> None:
 
 if st.query_params.get(pv.GUIDED_PARAM) and not pv.is_guided():
     pv.start_guided()  # the link from Home or a lesson: the guided deal at once
+pv.drop_game_link()
 if pv.GUIDED_PARAM in st.query_params:
     del st.query_params[pv.GUIDED_PARAM]
 match = pv.game()
@@ -375,8 +376,6 @@ if match is None:
     start_screen()
     st.stop()
 
-if pv.learner_name() is None and not pv.is_guided():
-    pv.keep_address()  # a reload of this address finds the game
 header(match)
 pv.guide_box(match)
 if match.phase == "draw":

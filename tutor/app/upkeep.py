@@ -1,0 +1,47 @@
+"""Upkeep of the served app: the progress file is pruned (:mod:`tutor.progress.pruning`) when the server
+starts and then every :data:`EVERY` seconds, in a thread of its own with its own connection, opened for the
+pruning and closed after it. What it removed, or why it could not, is one line on the server's output."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from tutor.progress.db import ProgressUnavailable, default_path
+from tutor.progress.pruning import PolicyError, policy_from, prune
+from tutor.progress.store import ProgressDB
+
+EVERY = 3600.0
+
+
+def prune_once() -> str:
+    """Prune the progress file once; the line saying what happened."""
+    try:
+        policy = policy_from(os.environ)
+        with ProgressDB(default_path()) as db:
+            return f"aluette-tutor: {prune(db, policy=policy)}"
+    except (PolicyError, ProgressUnavailable) as error:
+        return f"aluette-tutor: not pruned: {error}"
+
+
+def _loop(stop: threading.Event) -> None:
+    while True:
+        print(prune_once(), file=sys.stderr, flush=True)
+        if stop.wait(EVERY):
+            return
+
+
+@asynccontextmanager
+async def lifespan(app: Any) -> AsyncIterator[None]:
+    """st.App's lifespan: the pruning thread runs while the server does."""
+    stop = threading.Event()
+    worker = threading.Thread(target=_loop, args=(stop,), name="aluette-prune", daemon=True)
+    worker.start()
+    try:
+        yield None
+    finally:
+        stop.set()
