@@ -11,7 +11,9 @@ class Dialect:
 
     name: str  # "sqlite" or "postgresql"
     quarter_hour: str  # the quarter-hour (900 s) an epoch time ``answered_at`` falls in, as an integer
+    greatest: str  # the function giving the largest of its arguments (SQLite's max of several)
 
 
-SQLITE = Dialect("sqlite", "CAST(answered_at / 900 AS INTEGER)")  # times are positive: truncating is flooring
-POSTGRESQL = Dialect("postgresql", "CAST(floor(answered_at / 900) AS BIGINT)")  # CAST alone would round
+# times are positive: truncating is flooring; PostgreSQL's CAST alone would round
+SQLITE = Dialect("sqlite", "CAST(answered_at / 900 AS INTEGER)", "max")
+POSTGRESQL = Dialect("postgresql", "CAST(floor(answered_at / 900) AS BIGINT)", "greatest")

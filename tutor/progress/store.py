@@ -260,8 +260,9 @@ class ProgressDB:
                     save_card(conn, into, card)
             # The guest's game of the Play page goes with it, unless the learner has one saved already.
             conn.execute(
-                "UPDATE OR IGNORE games SET owner = ?, learner_id = ? WHERE learner_id = ?",
-                (f"learner:{into}", into, guest),
+                "UPDATE games SET owner = ?, learner_id = ? WHERE learner_id = ?"
+                " AND NOT EXISTS (SELECT 1 FROM games WHERE owner = ?)",
+                (f"learner:{into}", into, guest, f"learner:{into}"),
             )
             conn.execute("DELETE FROM learners WHERE id = ?", (guest,))  # its answers left, cards, reads, guests row
         return int(moved)
