@@ -50,9 +50,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "deploy")]
-from cluster import Cluster, free_port, healthy  # noqa: E402
-
-from tutor.cli import app_command  # noqa: E402
+from cluster import Cluster, app_command, free_port, healthy  # noqa: E402
 
 RUN_TIMEOUT = 30.0  # s: a run that has not ended by then is an error
 SCENARIO = "spoiled-aces"

@@ -142,7 +142,7 @@ class Cluster:
             output = subprocess.DEVNULL if self.quiet else None
             for instance in self.instances:
                 instance.process = subprocess.Popen(
-                    [*app_command(instance.port), "--server.address", "127.0.0.1"],
+                    app_command(instance.port),
                     cwd=ROOT, env=env, start_new_session=True,  # Ctrl-C reaches this script, which stops them in order
                     stdout=output, stderr=output,
                 )  # fmt: skip
@@ -206,10 +206,12 @@ class Cluster:
 
 
 def app_command(port: int) -> list[str]:
+    """``aluette-tutor app --port PORT``'s command (on 127.0.0.1: the proxy alone faces the network)."""
     sys.path.insert(0, str(ROOT))  # run from a checkout: tutor is importable from the project's root
     from tutor.cli import app_command as command
+    from tutor.cli import build_parser
 
-    return command(port)
+    return command(build_parser().parse_args(["app", "--port", str(port), "--address", "127.0.0.1"]))
 
 
 def check_database(db: str | None) -> None:

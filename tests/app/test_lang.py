@@ -26,7 +26,7 @@ MENU = "learner.lang.menu"
 PACK_SQ = "Pakoja"  # lesson 1, "The pack"
 RANKING_SQ, RANKING_MK = "Renditja", "Рангирањето"  # lesson 2, "The ranking"
 RANKING_SECTION_2_MK = "Осумте именувани карти"  # its second section, "The eight named cards"
-SEVEN_OF_COINS_SQ = "7-coins (shtatë, niveli 15)."  # "7-coins (a seven, tier 15).": one step of the first scenario
+SEVEN_OF_COINS_SQ = "Shtatë monedhash (shtatë, niveli 15)."  # "7-coins (a seven, tier 15).": the card in words
 
 
 def ok(at: AppTest) -> AppTest:

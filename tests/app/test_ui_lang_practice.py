@@ -163,7 +163,7 @@ def test_the_practice_page_in_czech() -> None:
     assert at.error[0].value == "Ne tak docela: správně 0 z 2."
     lines = next(str(m.value) for m in at.markdown if str(m.value).startswith("- "))
     assert lines.splitlines() == [
-        "- Řekli jste, že štych bere Jih, ale A-swords a A-coins mají shodně nejlepší stupeň (9), takže je štych "
+        "- Řekli jste, že štych bere Jih, ale eso mečů a eso mincí mají shodně nejlepší stupeň (9), takže je štych "
         "zkažený.",
         "- Řekli jste, že příště vynáší Jih, ale štych je zkažený, takže znovu vynáší ten, kdo ho vynesl: Sever.",
     ]
@@ -203,17 +203,17 @@ def test_a_mistake_line_names_seats_and_cards_in_the_language() -> None:
     # North C-cups (tier 11), East K-clubs (10), South 5-swords (17), West 4-coins (18): East wins, not North.
     s = trick("[C-cups, K-clubs, 5-swords, 4-coins]")
     assert mistakes.mistake(s, solve(s), "winner", "N", "cs") == (
-        "Řekli jste, že štych bere Sever, ale K-clubs hráče Východ má stupeň 10, lepší než C-cups hráče Sever "
+        "Řekli jste, že štych bere Sever, ale král holí hráče Východ má stupeň 10, lepší než jezdec pohárů hráče Sever "
         "(stupeň 11), takže štych bere Východ."
     )
     assert mistakes.mistake(s, solve(s), "winner", "N", "fr") == (
-        "Vous avez dit que Nord remporte la levée, mais K-clubs, la carte de Est, est au rang 10, meilleur que "
-        "C-cups, celle de Nord (rang 11) : Est remporte donc la levée."
+        "Vous avez dit que Nord remporte la levée, mais le roi de bâtons, la carte d'Est, est au rang 10, meilleur que "
+        "le cavalier de coupes, celle de Nord (rang 11) : Est remporte donc la levée."
     )
     # A named card keeps its French name, in Gujarati script as the lessons write it: 3-coins is Monsieur (મસ્યૂ).
     s = trick("[3-coins, K-clubs, 5-swords, 4-coins]", ask="[spoiled]")
     line = mistakes.mistake(s, solve(s), "spoiled", True, "gu")
-    assert line is not None and "3-coins (મસ્યૂ)" in line and "(1)" in line and "બગડ્યો નથી" in line
+    assert line is not None and "સિક્કાની તીરી (મસ્યૂ)" in line and "(1)" in line and "બગડ્યો નથી" in line
 
 
 # --- the drills' widgets (the Review page's), in a page of their own ----------------------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from explanation_corpus import corpus, direct_cases, walk
 
+from tutor.engine.messages import FORM_IDS
 from tutor.engine.steps import Step
 from tutor.i18n import LANGUAGES, translate
 from tutor.i18n.catalog import FORMAT_IDS, MESSAGES
@@ -35,9 +36,12 @@ def test_every_message_of_the_catalog_is_produced_or_used_to_format(monkeypatch:
 
     monkeypatch.setattr("tutor.i18n.sentences.translate", recording)
     render_all(corpus())
+    render_all(corpus(), "fr")  # a card in words: only a translated language names it so
     assert produced <= set(MESSAGES), f"steps with unregistered ids: {sorted(produced - set(MESSAGES))}"
     assert not produced & FORMAT_IDS, "formatting words are never steps of their own"
-    assert asked == set(MESSAGES), f"never produced nor used: {sorted(set(MESSAGES) - asked)}"
+    # A grammatical form is a word a translation may ask for; which ones a catalog uses is the translator's.
+    needed = set(MESSAGES) - FORM_IDS
+    assert needed <= asked, f"never produced nor used: {sorted(needed - asked)}"
 
 
 def test_the_direct_cases_produce_the_message_they_stand_for() -> None:

@@ -143,8 +143,9 @@ def test_a_deliberately_wrong_catalog_is_reported_line_by_line_and_never_shown(l
     assert list(catalog.entries) == [("draw.end", "All four top cards are out, so the draw ends.")]
     # what a learner sees: the good entry translated, every faulty or fuzzy one in English
     assert render(step("draw.end"), "cs") == "Všechny čtyři vysoké karty jsou venku, losování končí."
+    # (the card too: in words, as every translated language names a card, here in the English words)
     assert render(step("trick.led", leader=Seat.N, card=card("A-swords")), "cs") == (
-        "North led A-swords (an ace, tier 9)."
+        "North led ace of swords (an ace, tier 9)."
     )
 
 
@@ -182,7 +183,8 @@ def test_a_french_catalog_reaches_the_explanations_with_french_plurals(locales: 
         'msgstr[2] "{team} marque {points} points."\n',
     )
     led = step("trick.led", leader=Seat.N, card=card("A-swords"))
-    assert render(led, "fr") == "Nord a entamé avec A-swords (an ace, tier 9)."  # "an ace" untranslated yet
+    # the card's words and "an ace" are not translated yet
+    assert render(led, "fr") == "Nord a entamé avec ace of swords (an ace, tier 9)."
     # French: 0 and 1 take the singular, a million its own form, the rest the plural
     points = {n: render(step("score.points", team=Team.NS, points=n), "fr") for n in (0, 1, 2, 1_000_000)}
     assert points == {

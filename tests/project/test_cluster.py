@@ -1,5 +1,6 @@
 """Several instances behind HAProxy (deploy/cluster.py, deploy/haproxy.cfg): a browser sticks to one instance, and
-when that instance is killed its next request lands on the other and the page still loads.
+when that instance is killed its next request lands on the other and the page still loads: the index page, and the
+Practice page run over the websocket and answered (the load benchmark's simulated learner).
 
 Which instance answered: the proxy names it in the ``X-Aluette-Instance`` header (and in its ``ALUETTE_INSTANCE``
 cookie); each instance's own port answers its health check, so the test knows which process to kill. The
@@ -8,6 +9,7 @@ instances share a SQLite file here; the PostgreSQL store is plugged in the same 
 
 from __future__ import annotations
 
+import asyncio
 import http.cookiejar
 import os
 import signal
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from cluster import Cluster, ClusterError, check_database, free_port, render
+from load_driver import load_module
 
 
 def browser() -> urllib.request.OpenerDirector:
@@ -57,6 +60,13 @@ def test_a_browser_sticks_to_its_instance_and_moves_when_it_is_killed(tmp_path: 
         status, name, body = get(first, cluster.url + "/")  # at once: before any health check has noticed
         assert (status, name) == (200, other.name) and '<div id="root">' in body
         assert get(first, cluster.url + "/_stcore/health")[:2] == (200, other.name), "and it stays there"
+        # a learner whose cookie names the dead instance: the proxy moves them, and the question is answered
+        load = load_module()
+        timings = load.Timings()
+        target = load.Target("tutor", cluster.url, (), tutor=True)
+        cookie = asyncio.run(load.question(target, set(), timings, 0, f"ALUETTE_INSTANCE={victim.name}"))
+        assert (timings.questions, timings.errors) == (1, [])
+        assert cookie == f"ALUETTE_INSTANCE={other.name}", "the proxy's new cookie names the live instance"
         proxy_port, processes = cluster.port, [cluster.proxy, *(i.process for i in cluster.instances)]
     assert all(p is not None and p.poll() is not None for p in processes), "stopped: the proxy and every instance"
     assert not listening(proxy_port)

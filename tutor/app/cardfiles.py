@@ -1,4 +1,4 @@
-"""Card pictures served as files: a card drawn as ``<img src="app/static/cards/<digest>.svg" alt="...">``.
+"""Card pictures served as files: a card drawn as ``<img src="cards/<digest>.svg" alt="...">``.
 
 Why: a rerun that draws cards inline sends every card's whole SVG (1.7-5.6 kB each, 80 kB for a deal) and makes
 the browser build every shape of it through Streamlit's Markdown; an ``<img>`` is a hundred bytes, and the

@@ -83,6 +83,32 @@ def _shown(path: str | Path) -> str:
         return str(path)
 
 
+_FORM_NOTES = {
+    "gen": 'genitive: the form after a possessed noun (Albanian "Letrat e Veriut", Czech "karty Severu")',
+    "acc": 'accusative: the object of a verb (Albanian "Veriun", Czech "krále mečů")',
+    "dat": 'dative: the one given to (Czech "Severu"); Gujarati: the stem before ને',
+    "ins": 'instrumental (Czech "Severem", "králem mečů"); Gujarati: the stem before થી',
+    "erg": 'ergative: the doer of a past act (Gujarati "દક્ષિણે")',
+    "of": 'with the word for "of" before it, elided as the language writes it (French "d\'Est", "du roi")',
+    "to": 'with the word for "to" before it (French "à l\'as", "au roi")',
+    "that": 'with the word for "that" before it, elided as the language writes it (French "qu\'Est")',
+}
+
+
+def _form_notes(msg_id: str) -> list[str]:
+    # The words a template picks by a form ({partner:gen}); docs/translating.md, "Forms", says which to use.
+    parts = msg_id.split(".")
+    notes = []
+    if parts[1] == "card" and parts[2] not in ("label", "described"):
+        notes.append('A card in words: {suit} is the fmt.suit word ("of swords": French "d\'épées").')
+    if parts[1] in ("seat", "card", "name") and parts[-1] in _FORM_NOTES:
+        notes.append(
+            f"The form {{x:{parts[-1]}}}, {_FORM_NOTES[parts[-1]]}. A language that does not use this form "
+            "repeats the plain word."
+        )
+    return notes
+
+
 def engine_messages() -> list[SourceMessage]:
     """The explanation messages, in registry order, each located at its id in the module that defines it."""
     where: dict[str, tuple[str, int]] = {}
@@ -95,6 +121,7 @@ def engine_messages() -> list[SourceMessage]:
         comments: list[str] = []
         if message.id.startswith("fmt."):
             comments.append("A word or pattern used inside other explanation sentences.")
+            comments.extend(_form_notes(message.id))
         if message.count is not None:
             comments.append(f"The plural form is chosen by {{{message.count}}}.")
         location = where.get(message.id) or where.get(message.id.rpartition(".")[0] + ".")

@@ -569,7 +569,7 @@ def parse_hand(text: str, lang: str = SOURCE_LANGUAGE) -> tuple[Card, ...]:
     for c in hand:
         if c in seen:
             # Translators: {card} is a card's code (3-coins).
-            raise RuleViolation(_("{card} appears twice", card=c))
+            raise RuleViolation(_("{card} appears twice", card=c.code))
         seen.add(c)
     return tuple(hand)
 

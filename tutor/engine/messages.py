@@ -5,8 +5,14 @@ A message's id is its gettext context (``msgctxt``) and its English template the
 format spec where a value can be shown in more than one way (:mod:`tutor.i18n.sentences` documents them):
 
 * a seat is its title (``North``); a team its code (``NS``);
-* a card is its code; ``:label`` adds its name (``3-coins (Monsieur)``), ``:described`` what makes it
-  rank (``A-swords (an ace, tier 9)``);
+* a card is its code in English and its name in words in every other language (``l'as d'épées``: the
+  ``fmt.card.RANK`` pattern with the ``fmt.suit.SUIT`` word); ``:code`` is always the code; ``:label`` adds a
+  named card's name (``3-coins (Monsieur)``), ``:described`` what makes it rank (``A-swords (an ace, tier 9)``);
+* a seat or a card may also take one of the grammatical :data:`FORMS` a language needs, as the spec or after
+  the spec and a dot: ``{partner:gen}``, ``{card:described.acc}``, ``{cards:or|label.of}``. Each seat's and
+  each card's forms are words of the language's catalog (``fmt.seat.N.gen``, ``fmt.card.A.acc``); a player's
+  name, which no catalog can decline, takes its language's pattern (``fmt.name.of``: French ``de {name}``,
+  elided before a vowel);
 * a tier is its number; ``:name`` names it (``the aces``), ``:one`` names one card of it (``an ace``);
 * a signal is its id; ``:meaning`` and ``:gesture`` say what it says and how it is given;
 * a number is written as is; ``:times`` (``once``, ``twice``, ``3 times``), ``:Word`` (``Two``),
@@ -26,16 +32,40 @@ from tutor.engine.signals import SIGNALS
 from tutor.engine.steps import Message, Param, Step, catalog
 from tutor.engine.tier_names import ONE_OF_TIER, TIER_NAMES
 
+# The grammatical forms a template may ask of a seat, a card or a name; what each means in each language is
+# docs/translating.md's ("Forms"). English needs none: its forms are the plain words.
+FORMS: tuple[str, ...] = ("gen", "acc", "dat", "ins", "erg", "of", "to", "that")
+RANK_WORDS: dict[str, str] = {
+    "A": "ace",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "J": "jack",
+    "C": "cavalier",
+    "K": "king",
+}
+SUIT_WORDS: dict[str, str] = {"coins": "coins", "cups": "cups", "swords": "swords", "clubs": "clubs"}
+
 # --- the words formatting uses ------------------------------------------------------------------------------
 
 _FORMAT = (
     *(Message(f"fmt.seat.{seat.value}", seat.title) for seat in SEATS),
+    *(Message(f"fmt.seat.{seat.value}.{form}", seat.title) for seat in SEATS for form in FORMS),
+    *(Message(f"fmt.card.{rank}", f"{word} of {{suit}}") for rank, word in RANK_WORDS.items()),
+    *(Message(f"fmt.card.{rank}.{form}", f"{word} of {{suit}}") for rank, word in RANK_WORDS.items() for form in FORMS),
+    *(Message(f"fmt.suit.{suit}", word) for suit, word in SUIT_WORDS.items()),
+    *(Message(f"fmt.name.{form}", "{name}") for form in FORMS),
     *(Message(f"fmt.tier.name.{number}", name) for number, name in TIER_NAMES.items()),
     *(Message(f"fmt.tier.one.{number}", name) for number, name in ONE_OF_TIER.items()),
     *(Message(f"fmt.signal.meaning.{s.id}", s.meaning) for s in SIGNALS),
     *(Message(f"fmt.signal.gesture.{s.id}", s.gesture) for s in SIGNALS),
-    Message("fmt.card.label", "{code} ({name})"),
-    Message("fmt.card.described", "{code} ({what}, tier {tier})"),
+    Message("fmt.card.label", "{card} ({name})"),
+    Message("fmt.card.described", "{card} ({what}, tier {tier})"),
     Message("fmt.list.and", "{head} and {last}"),
     Message("fmt.list.or", "{head} or {last}"),
     Message("fmt.list.comma", ", "),
@@ -384,6 +414,8 @@ _SOLVE = (
 
 MESSAGES = catalog(*_FORMAT, *_RANKING, *_TRICK, *_DEAL, *_GAME, *_DRAW, *_DEALING, *_CHANT, *_SIGNALS, *_SOLVE)
 FORMAT_IDS: frozenset[str] = frozenset(m.id for m in _FORMAT)  # used by the renderer, never a step of its own
+# The grammatical forms' words: used where a translation's template asks for one ({partner:gen}).
+FORM_IDS: frozenset[str] = frozenset(i for i in FORMAT_IDS if i.rpartition(".")[2] in FORMS)
 
 
 def step(msg: str, /, **params: Param) -> Step:

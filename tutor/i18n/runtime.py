@@ -26,6 +26,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 
+from tutor.engine.messages import FORMS
 from tutor.i18n.catalog import MESSAGES
 from tutor.i18n.pseudo import PSEUDO_LANGUAGE, pseudo
 
@@ -89,6 +90,30 @@ def fields(template: str) -> set[tuple[str, str]]:
     }
 
 
+def split_form(spec: str) -> tuple[str, str | None]:
+    """``(spec, form)``: ``"gen"`` -> ``("", "gen")``, ``"label.acc"`` -> ``("label", "acc")``, else no form.
+
+    A form (:data:`tutor.engine.messages.FORMS`) is the translator's: the English never needs one, so a
+    translation may add one to any placeholder the source has (the renderer refuses it on a number).
+    """
+    if spec in FORMS:
+        return "", spec
+    head, dot, tail = spec.rpartition(".")
+    if dot and tail in FORMS:
+        return head, tail
+    return spec, None
+
+
+def _without_form(field: tuple[str, str]) -> tuple[str, str]:
+    name, spec = field
+    base, _ = split_form(spec)
+    if "|" in spec:  # a list ("or|label.acc"): the form is its items'
+        head, _, items = spec.partition("|")
+        item_base = split_form(items)[0]
+        base = f"{head}|{item_base}" if item_base else head
+    return name, base
+
+
 def placeholder_problem(sources: Iterable[str], translations: Iterable[str]) -> str | None:
     """Why the translated forms do not carry exactly the source's placeholders, or None if they do.
 
@@ -98,7 +123,7 @@ def placeholder_problem(sources: Iterable[str], translations: Iterable[str]) -> 
     """
     try:
         source_fields = [fields(s) for s in sources]
-        translated_fields = [fields(t) for t in translations]
+        translated_fields = [{_without_form(f) for f in fields(t)} for t in translations]
     except ValueError as error:  # an unmatched brace
         return f"the translation is not a valid template ({error}); write a literal brace as {{{{ or }}}}"
     known = set().union(*source_fields)

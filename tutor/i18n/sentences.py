@@ -8,12 +8,16 @@
 A step's message gives the template (:func:`tutor.i18n.translate`: the language's, or the English
 source), and each parameter is formatted by its type and the placeholder's format spec, with words that
 are themselves catalog messages (``fmt.*`` in :mod:`tutor.engine.messages`, which lists the specs).
-Card codes and team codes are the notation and are never translated; a seat is named by its title,
-which is (``fmt.seat.N`` ...).
+Team codes are the notation and are never translated; a seat is named by its title (``fmt.seat.N`` ...), a
+card by its code in English and in words in every other language (``fmt.card.A`` with ``fmt.suit.swords``:
+"l'as d'épées"), and either may take a grammatical form (:data:`tutor.engine.messages.FORMS`):
+``{partner:gen}`` is Albanian "Veriut", ``{seat:erg}`` Gujarati "દક્ષિણે", ``{card:described.acc}`` Czech
+"krále mečů".
 """
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -23,8 +27,9 @@ from tutor.engine.ranking import TIERS
 from tutor.engine.seats import Seat, Team
 from tutor.engine.signals import Signal
 from tutor.engine.steps import Param, Step, Tier
-from tutor.i18n import SOURCE_LANGUAGE, check_language, translate
+from tutor.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, check_language, translate
 from tutor.i18n.catalog import MESSAGES
+from tutor.i18n.runtime import split_form
 
 JOINERS = ("and", "or", "comma", "semicolon", "slash")
 _FORMATTER = string.Formatter()
@@ -57,11 +62,16 @@ def _message(lang: str, msg_id: str, values: Mapping[str, Param]) -> str:
         if not isinstance(count, int):
             raise RenderError(f"message {msg_id}: the count {message.count!r} is not a whole number")
         template = translate(lang, message.id, message.one, message.other, count)
-    return fill(template, values, lang, msg_id)
+    # A whole sentence (its English ends like one), not a clause nested in another.
+    return fill(template, values, lang, msg_id, sentence=message.one.rstrip()[-1:] in ".:!?")
 
 
-def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = "") -> str:
-    """``template`` with each ``{name:spec}`` replaced by the formatted value."""
+def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = "", *, sentence: bool = False) -> str:
+    """``template`` with each ``{name:spec}`` replaced by the formatted value.
+
+    A card in words that opens a sentence (the template's first word, when ``sentence``, or a word after a full
+    stop) starts with a capital: "Le roi de coupes bat ...". A name or anything else stays as it is.
+    """
     out: list[str] = []
     for literal, name, spec in _parsed(template):
         out.append(literal)
@@ -69,7 +79,12 @@ def fill(template: str, values: Mapping[str, Param], lang: str, msg_id: str = ""
             continue
         if name not in values:
             raise RenderError(f"message {msg_id}: the template names {name!r}, which the step does not have")
-        out.append(format_value(values[name], spec, lang))
+        value = values[name]
+        text = format_value(value, spec, lang)
+        opens = literal.endswith((". ", "! ", "? ")) or (sentence and len(out) == 1 and not literal)
+        if opens and _is_cards(value) and text[:1].islower():
+            text = text[:1].upper() + text[1:]
+        out.append(text)
     return "".join(out)
 
 
@@ -80,6 +95,10 @@ def _parsed(template: str) -> tuple[tuple[str, str | None, str], ...]:
         return tuple((literal, name, spec or "") for literal, name, spec, _ in _FORMATTER.parse(template))
     except ValueError as error:
         raise RenderError(f"{template!r} is not a valid template: {error}") from None
+
+
+def _is_cards(value: Param) -> bool:
+    return isinstance(value, Card) or (isinstance(value, tuple) and bool(value) and isinstance(value[0], Card))
 
 
 def word(lang: str, msg_id: str, **values: Param) -> str:
@@ -107,7 +126,7 @@ def format_value(value: Param, spec: str, lang: str) -> str:
         raise RenderError(f"{value!r} has no words of its own: give the step a message per case instead")
     if isinstance(value, int | float):
         return _number(value, spec, lang)
-    return _only(spec, ("",), value)  # text given by a person (a player's name): shown as it is
+    return _name(value, spec, lang)
 
 
 def _only(spec: str, allowed: tuple[str, ...], text: str) -> str:
@@ -117,25 +136,52 @@ def _only(spec: str, allowed: tuple[str, ...], text: str) -> str:
 
 
 def _seat(seat: Seat, spec: str, lang: str) -> str:
-    if spec == "code":
+    base, form = split_form(spec)
+    if base == "code" and form is None:
         return seat.value
-    _only(spec, ("", "title"), seat.value)
-    return word(lang, f"fmt.seat.{seat.value}")
+    _only(base, ("", "title"), seat.value)
+    return word(lang, f"fmt.seat.{seat.value}" if form is None else f"fmt.seat.{seat.value}.{form}")
+
+
+def _name(name: str, spec: str, lang: str) -> str:
+    # Text given by a person (a player's name) is shown as it is; a form is the language's pattern around it.
+    base, form = split_form(spec)
+    _only(base, ("",), name)
+    if form is None:
+        return name
+    return _elide(lang, word(lang, f"fmt.name.{form}", name=name))
+
+
+# French writes "d'Anne", "qu'Yvon": the catalog cannot know a typed name, so its pattern is elided here.
+_FRENCH_ELISION = re.compile(r"\b(d|qu)e ([aeiouyàâéèêëîïôûh])", re.IGNORECASE)
+
+
+def _elide(lang: str, text: str) -> str:
+    return _FRENCH_ELISION.sub(r"\1'\2", text) if lang == "fr" else text
+
+
+def card_words(c: Card, lang: str, form: str | None = None) -> str:
+    """The card as the learner's language names it (``l'as d'épées``), in ``form``; English keeps the code."""
+    if lang in (SOURCE_LANGUAGE, PSEUDO_LANGUAGE):
+        return c.code
+    pattern = f"fmt.card.{c.rank}" if form is None else f"fmt.card.{c.rank}.{form}"
+    return word(lang, pattern, suit=word(lang, f"fmt.suit.{c.suit.value}"))
 
 
 def _card(c: Card, spec: str, lang: str) -> str:
     # A named card's name as the language writes it: its tier's name (Gujarati transliterates the French).
-    if spec == "label":
-        return (
-            word(lang, "fmt.card.label", code=c.code, name=word(lang, f"fmt.tier.name.{TIERS[c]}"))
-            if c.name
-            else c.code
-        )
-    if spec == "described":
+    base, form = split_form(spec)
+    if base == "code" and form is None:
+        return c.code
+    if base == "label":
+        text = card_words(c, lang, form)
+        return word(lang, "fmt.card.label", card=text, name=word(lang, f"fmt.tier.name.{TIERS[c]}")) if c.name else text
+    if base == "described":
         number = TIERS[c]
         what = word(lang, f"fmt.tier.name.{number}") if c.name else word(lang, f"fmt.tier.one.{number}")
-        return word(lang, "fmt.card.described", code=c.code, what=what, tier=number)
-    return _only(spec, ("", "code"), c.code)
+        return word(lang, "fmt.card.described", card=card_words(c, lang, form), what=what, tier=number)
+    _only(base, ("",), c.code)
+    return card_words(c, lang, form)
 
 
 def _tier(t: Tier, spec: str, lang: str) -> str:

@@ -67,6 +67,16 @@ TERMS: tuple[Term, ...] = (
             "membuka / pembuka",
             "શરૂઆત કરવી / શરૂ કરનાર",
         ],
+        # the card play, not "lead to" (a result) nor being ahead ("in the lead")
+        r"\b(lead|leads|leading|led|leader)\b(?!\s+to\b(?!\s+trick))",
+        [
+            r"entam|la main",
+            r"vyn[áa]š|vynes|výnos|vynese",
+            r"\bhap|\bhapi|\bhapu|\bhapë|\bhapin|\bhapet|\bhapës",
+            "отвор",
+            r"buka|pembuka",
+            r"શરૂ",
+        ],
     ),
     _t(
         "eldest",
@@ -287,12 +297,39 @@ EXCEPTIONS: dict[tuple[str, str, str], str] = {
     ("*", "section (of a lesson, of the rules)", "{entry} must be an object with lesson, section and at"): "the "
     "export file's keys, kept as written",
     ("*", "to discard, the discards", "Discard it"): "the button throws away a saved game, not cards",
+    **{
+        ("*", "to lead / leader", start): "a lead in the score (being ahead), not the lead to a trick"
+        for start in (
+            "You will be able to tell when a lead is safe",
+            "Keep a running total after each deal",
+            "Only the total after all five deals counts",
+            "What matters is reaching the final count",
+            "Both late deals are mordiennes",
+            "East lost the first trick and then won the other eight",
+        )
+    },
     (
         "fr",
         "spoiled (trick), to spoil",
         "Don't spoil your partner's run",
     ): "a run is spoiled by breaking it: « briser la série », as every run in French",
 }
+
+
+# Words a reviewer found in the catalogs for a thing the term list names otherwise, or misspelled:
+# (language, regex, the word to use, why). tests/i18n/test_register.py holds every catalog to it.
+AVOIDED: tuple[tuple[str, str, str, str], ...] = (
+    ("ms", r"\bdibagi(kan)?\b", "diagih / diagihkan", "colloquial, Indonesian; to deal is mengagih"),
+    ("ms", r"\bbuang enam\b(?! kad)", "membuang enam kad", "a bare colloquial verb in a label"),
+    ("ms", r"\bmain-lanjut\b", "simulasi", "the playouts are simulations"),
+    ("ms", r"\bpusingan\s+kelima\b", "agihan kelima", "a deal is an agihan; a pusingan is a round of the dealing"),
+    ("ms", r"\b(dipimpin oleh|memimpin)\b", "dibuka oleh / membuka", "to lead a trick is membuka"),
+    ("cs", r"\bpo (2|3|dvou|třech) štychách\b", "každý 2 štychy", "“po 2 štychách” reads “after 2 tricks”"),
+    ("mk", r"(?<![а-шѓѕјљњќџ])монети(?![а-шѓѕјљњќџ])", "злато", "one word for coins: злато, as the lessons say"),
+    ("gu", "મૉન્સિયો", "મસ્યૂ", "Monsieur is spelled મસ્યૂ everywhere else"),
+    ("sq", r"\btalloni\b", "taloni", "a misspelling of the talon"),
+    ("sq", r"\b[Tt]ërheqj\w* e çifteve\b", "Shorti i çifteve", "the partnership draw is a “short”, a drawing of lots"),
+)
 
 
 def _excused(lang: str, term: Term, english: str) -> bool:

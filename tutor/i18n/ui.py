@@ -111,4 +111,4 @@ def _fill(
         missing, extra = sorted(names - set(values)), sorted(set(values) - names)
         raise TypeError(f"ui string {msgid!r}: missing parameters {missing}, unexpected {extra}")
     template = lookup(check_language(lang), DOMAIN, context, msgid, plural, n)
-    return fill(template, values, lang, msgid)
+    return fill(template, values, lang, msgid, sentence=msgid.rstrip()[-1:] in ".:!?")
