@@ -193,9 +193,11 @@ def _tier(t: Tier, spec: str, lang: str) -> str:
 
 
 def _signal(s: Signal, spec: str, lang: str) -> str:
+    # The id is the notation (outcomes, files, stored answers): a learner reads the signal's name.
     if spec in ("meaning", "gesture"):
         return word(lang, f"fmt.signal.{spec}.{s.id}")
-    return _only(spec, ("",), s.id)
+    _only(spec, ("",), s.id)
+    return word(lang, f"fmt.signal.name.{s.id}")
 
 
 def _number(value: int | float, spec: str, lang: str) -> str:
