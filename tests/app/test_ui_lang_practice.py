@@ -177,7 +177,7 @@ def test_a_chosen_card_and_the_full_warning_in_czech() -> None:
     at = practice("cs", scenario="spoiled-aces")
     choice_button(at, "winner", "S").click()
     run(at)
-    assert choice_button(at, "winner", "S").label.startswith("✓ vybráno: A-coins")
+    assert choice_button(at, "winner", "S").label.startswith("✓ vybráno: eso mincí (Jih)")
     # The dealer keeps nine: a tenth card is refused, in the form for 5 and more ("9 karet")
     at = practice("cs", scenario="chant-dealer-keeps-nine")
     q = question(at, "keep")

@@ -139,8 +139,9 @@ def test_every_example_search_finds_its_signal_in_every_language(lang: str) -> N
 def test_card_and_gesture_names_in_czech_and_gujarati() -> None:
     assert card_label(card("3-coins"), show_tier=True, lang="cs") == "3-coins, trojka mincí, Monsieur (stupeň 1)"
     assert card_label(card("A-swords"), lang="cs") == "A-swords, eso mečů"
-    # Gujarati puts the suit first and writes the named card's name in its own script
-    assert card_label(card("3-coins"), lang="gu") == "3-coins, સિક્કાનો તીરી, મસ્યૂ"
+    # Gujarati puts the suit first, its suffix agreeing with the rank word (તીરી is feminine: સિક્કાની),
+    # and writes the named card's name in its own script
+    assert card_label(card("3-coins"), lang="gu") == "3-coins, સિક્કાની તીરી, મસ્યૂ"
     assert format_value(card("3-coins"), "label", "gu") == "સિક્કાની તીરી (મસ્યૂ)"  # the card in words
     assert card_label(None, lang="cs") == "karta lícem dolů"
     # a gesture is "ઇશારો" in Gujarati, as in the signals lesson (docs/translating.md, the term list)

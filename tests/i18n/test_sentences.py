@@ -62,7 +62,7 @@ def test_lists_numbers_and_plurals_in_english() -> None:
     assert render(three).startswith("5-coins, 5-cups and 5-clubs are equal (tier 17)")
     assert render(step("score.points", team=Team.EW, points=1)) == "EW scores 1 point."
     assert render(step("score.points", team=Team.EW, points=2)) == "EW scores 2 points."
-    once, twice, thrice = (render(step("signal.aces", count=n)) for n in (1, 2, 3))
+    once, twice, thrice = (render(step("signal.aces", count=n, signal=signal("aces"))) for n in (1, 2, 3))
     assert once == "1 ace: signal 'aces', opening the mouth once."
     assert twice == "2 aces: signal 'aces', opening the mouth twice, once for each ace."
     assert thrice == "3 aces: signal 'aces', opening the mouth 3 times, once for each ace."
@@ -77,7 +77,7 @@ def test_cards_tiers_and_signals_by_format_spec() -> None:
         "The best tier present is 13 (the plain nines of swords and clubs), shared by 9-swords and 9-clubs:"
     )
     says = step("signal.says", signal=signal("petit-neuf"))
-    assert render(says) == "The 'petit-neuf' signal says \"I hold Petit-neuf\": stick out the little finger."
+    assert render(says) == "The 'Petit-neuf' signal says \"I hold Petit-neuf\": stick out the little finger."
     assert render(step("rank.best.alone", tier=Tier(2), card=card("3-cups"))) == (
         "The best tier present is 2: 3-cups (Madame) alone is the highest card."
     )

@@ -32,9 +32,13 @@ import streamlit as st
 
 from tutor.app import cardfiles, lang
 from tutor.app.cardsvg import card_svg
+from tutor.app.pagelang import page_language
 from tutor.app.session import Family, Key
-from tutor.engine import NAMED_CARDS, Card
+from tutor.engine import Card
+from tutor.engine.ranking import TIERS
+from tutor.engine.steps import Tier
 from tutor.i18n import ui
+from tutor.i18n.sentences import card_words, format_value
 from tutor.i18n.ui import Translator
 
 Mode = Literal["one", "many", "order"]
@@ -66,10 +70,15 @@ class Pick:
     most: int | None = None  # ``many``: at most this many cards
 
 
-def card_name(card: Card) -> str:
-    """``3-coins, Monsieur`` for a named card, the code otherwise: short enough to sit under the card."""
-    name = NAMED_CARDS.get(card.code)
-    return f"{card.code}, {name}" if name else card.code
+def card_name(card: Card, lang: str | None = None) -> str:
+    """``3-coins, Monsieur`` for a named card, the code otherwise, in English; in words in any other language
+    (``le trois de deniers, Monsieur``), in ``lang`` (default: the page's): short enough to sit under the card."""
+    language = lang or page_language()
+    words = card_words(card, language)
+    if not card.name:
+        return words
+    # the name as the language writes it (Gujarati transliterates the eight French names)
+    return f"{words}, {format_value(Tier(TIERS[card]), 'name', language)}"
 
 
 def chosen(key: Key[Any]) -> list[str]:

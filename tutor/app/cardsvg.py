@@ -46,7 +46,7 @@ from tutor.engine.cards import Card, Suit
 from tutor.engine.ranking import TIERS
 from tutor.engine.steps import Tier
 from tutor.i18n import ui
-from tutor.i18n.sentences import format_value
+from tutor.i18n.sentences import format_value, spelled
 
 # --- geometry (units of the viewBox) -------------------------------------------------------------
 
@@ -340,31 +340,9 @@ def _card_label(card: Card | None, face_down: bool, show_name: bool, show_tier: 
 
 
 def card_words(card: Card, lang: str) -> str:
-    """A card's rank and suit in words, in ``lang``: ``three of coins``."""
-    # Translators: a rank in a card's name, before its suit: the "three" of "three of coins".
-    ranks = {
-        "A": ui.pgettext(lang, "card rank A", "ace"),
-        "2": ui.pgettext(lang, "card rank 2", "two"),
-        "3": ui.pgettext(lang, "card rank 3", "three"),
-        "4": ui.pgettext(lang, "card rank 4", "four"),
-        "5": ui.pgettext(lang, "card rank 5", "five"),
-        "6": ui.pgettext(lang, "card rank 6", "six"),
-        "7": ui.pgettext(lang, "card rank 7", "seven"),
-        "8": ui.pgettext(lang, "card rank 8", "eight"),
-        "9": ui.pgettext(lang, "card rank 9", "nine"),
-        "J": ui.pgettext(lang, "card rank J", "jack"),
-        "C": ui.pgettext(lang, "card rank C", "cavalier"),
-        "K": ui.pgettext(lang, "card rank K", "king"),
-    }
-    # Translators: a suit in a card's name, after its rank: the "of coins" of "three of coins".
-    suits = {
-        Suit.COINS: ui.pgettext(lang, "card suit coins", "of coins"),
-        Suit.CUPS: ui.pgettext(lang, "card suit cups", "of cups"),
-        Suit.SWORDS: ui.pgettext(lang, "card suit swords", "of swords"),
-        Suit.CLUBS: ui.pgettext(lang, "card suit clubs", "of clubs"),
-    }
-    # Translators: a card in words: {rank} is e.g. "three", {suit} e.g. "of coins"; change the order if needed.
-    return ui.pgettext(lang, "a card in words", "{rank} {suit}", rank=ranks[card.rank], suit=suits[card.suit])
+    """A card's rank and suit in words, in ``lang``: ``three of coins``, ``l'as d'épées``, ``સિક્કાની તીરી``."""
+    # The explanations' words (tutor.i18n.sentences): one spelling of every card, with each language's grammar.
+    return spelled(card, lang)
 
 
 # --- the card -----------------------------------------------------------------------------------

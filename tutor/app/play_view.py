@@ -33,7 +33,7 @@ from tutor.engine.game import DEALS_PER_GAME
 from tutor.engine.ranking import ordered
 from tutor.engine.steps import Step
 from tutor.i18n import PSEUDO_LANGUAGE, SOURCE_LANGUAGE, ui
-from tutor.i18n.sentences import format_value, render
+from tutor.i18n.sentences import card_words, format_value, render
 from tutor.play import asking, bots, guided
 from tutor.play.hint import Hint, HintRequest, hint
 from tutor.play.match import DEFAULT_BOTS, LEARNER, PARTNER, Event, Match, SignalShown, StepRefusal, WrongPhase
@@ -1157,7 +1157,7 @@ def hand_row(match: Match, clickable: bool, chances: Hint | None = None) -> None
                     st.caption(f"★ **{label}**" if best else label)
                 if clickable:
                     st.button(
-                        str(c),
+                        card_words(c, _.lang),  # the code in English, the card in words in any other language
                         key=card_key(match, c),
                         on_click=play_card,
                         args=(str(c), turn),
@@ -1176,7 +1176,7 @@ def discard_grid(match: Match) -> None:
                 gone = bool(discard_key(match, c).get())
                 picture = card_svg(c, width=CARD_PX, dimmed=gone)
                 st.markdown(f'<div class="alu-slot-card">{picture}</div>', unsafe_allow_html=True)
-                st.checkbox(str(c), key=discard_key(match, c))
+                st.checkbox(card_words(c, t().lang), key=discard_key(match, c))
 
 
 def signal_options() -> dict[str, str]:

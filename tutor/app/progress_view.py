@@ -25,6 +25,7 @@ from tutor.content.lesson import Lesson
 from tutor.content.localize import localize_lesson, localize_scenario
 from tutor.content.scenario import Scenario
 from tutor.i18n import SOURCE_LANGUAGE, ui
+from tutor.i18n.sentences import card_words
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.records import DayCount
@@ -196,7 +197,8 @@ def hard_label(item: str, label: str, course: Course, lang: str = EN) -> str:
         return label
     question = drills.question_text(found, lang)
     if isinstance(found, drills.BeatsDrill | drills.OrderDrill):
-        return f"{question} ({', '.join(str(c) for c in found.cards)})"  # card codes: notation
+        # the cards in the learner's words, as the explanations name them ("l'as d'épées, le roi de coupes")
+        return f"{question} ({', '.join(card_words(c, lang) for c in found.cards)})"
     return question
 
 

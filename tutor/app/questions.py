@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.app.card_answer import Choice, Pick, card_name
+from tutor.app.pagelang import page_language
 from tutor.app.session import Family, Key
-from tutor.engine import NAMED_CARDS, SEATS, Card, Seat
+from tutor.engine import SEATS, Card, NotationError, Seat
+from tutor.engine import card as parse_card
 from tutor.i18n import ui
 from tutor.i18n.sentences import format_value
 
@@ -100,20 +102,25 @@ def one(
     return Question(key, text, (part,), combine or first, lambda answer: {"": (split or (lambda a: a))(answer)}, 1)
 
 
-def card_label(code: str) -> str:
-    """``3-coins (Monsieur)`` for a named card, the plain code otherwise."""
-    name = NAMED_CARDS.get(code)
-    return f"{code} ({name})" if name else code
+def card_label(code: str, lang: str | None = None) -> str:
+    """``3-coins (Monsieur)`` for a named card, the plain code otherwise, in English; the card in words in any
+    other language (``le trois de deniers (Monsieur)``), in ``lang`` (default: the page's). A code that names
+    no card (a stored answer gone wrong) is shown as it is."""
+    try:
+        c = parse_card(code)
+    except NotationError:
+        return code
+    return format_value(c, "label", lang or page_language())
 
 
-def card_options(cards: Sequence[object]) -> tuple[tuple[str, ...], dict[object, str]]:
+def card_options(cards: Sequence[object], lang: str | None = None) -> tuple[tuple[str, ...], dict[object, str]]:
     codes = tuple(str(c) for c in cards)
-    return codes, {c: card_label(c) for c in codes}
+    return codes, {c: card_label(c, lang) for c in codes}
 
 
-def card_choices(cards: Iterable[Card]) -> tuple[Choice, ...]:
+def card_choices(cards: Iterable[Card], lang: str | None = None) -> tuple[Choice, ...]:
     """The cards as clickable choices, each named in the learner's language."""
-    return tuple(Choice(c.code, c, card_name(c)) for c in cards)
+    return tuple(Choice(c.code, c, card_name(c, lang)) for c in cards)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ format spec where a value can be shown in more than one way (:mod:`tutor.i18n.se
   name, which no catalog can decline, takes its language's pattern (``fmt.name.of``: French ``de {name}``,
   elided before a vowel);
 * a tier is its number; ``:name`` names it (``the aces``), ``:one`` names one card of it (``an ace``);
-* a signal is its id; ``:meaning`` and ``:gesture`` say what it says and how it is given;
+* a signal is its name (``Le Borgne``, ``useless hand``: ``fmt.signal.name.ID``), never its id, which stays in
+  outcomes and files; ``:meaning`` and ``:gesture`` say what it says and how it is given;
 * a number is written as is; ``:times`` (``once``, ``twice``, ``3 times``), ``:Word`` (``Two``),
   ``:pct`` (a share as a percentage), ``:pp`` (a share as percentage points), or a Python format spec;
 * a list is joined with ``and`` (``North, East and West``), or ``:comma``, ``:semicolon``, ``:slash``,
@@ -49,6 +50,20 @@ RANK_WORDS: dict[str, str] = {
     "C": "cavalier",
     "K": "king",
 }
+# What an explanation calls each signal: a named card's signal is the card's name (kept French, design.md).
+SIGNAL_NAMES: dict[str, str] = {
+    "monsieur": "Monsieur",
+    "madame": "Madame",
+    "borgne": "Le Borgne",
+    "vache": "La Vache",
+    "grand-neuf": "Grand-neuf",
+    "petit-neuf": "Petit-neuf",
+    "deux-de-chene": "Deux de chêne",
+    "deux-d-ecrit": "Deux d'écrit",
+    "aces": "aces",
+    "useless-hand": "useless hand",
+    "mordienne": "mordienne",
+}
 SUIT_WORDS: dict[str, str] = {"coins": "coins", "cups": "cups", "swords": "swords", "clubs": "clubs"}
 
 # --- the words formatting uses ------------------------------------------------------------------------------
@@ -62,6 +77,7 @@ _FORMAT = (
     *(Message(f"fmt.name.{form}", "{name}") for form in FORMS),
     *(Message(f"fmt.tier.name.{number}", name) for number, name in TIER_NAMES.items()),
     *(Message(f"fmt.tier.one.{number}", name) for number, name in ONE_OF_TIER.items()),
+    *(Message(f"fmt.signal.name.{s.id}", SIGNAL_NAMES[s.id]) for s in SIGNALS),
     *(Message(f"fmt.signal.meaning.{s.id}", s.meaning) for s in SIGNALS),
     *(Message(f"fmt.signal.gesture.{s.id}", s.gesture) for s in SIGNALS),
     Message("fmt.card.label", "{card} ({name})"),
@@ -353,13 +369,13 @@ _SIGNALS = (
     Message("signal.card", "{card:described}: signal '{signal}' ({signal:gesture})."),
     Message(
         "signal.aces",
-        "{count} ace: signal 'aces', opening the mouth {count:times}.",
-        "{count} aces: signal 'aces', opening the mouth {count:times}, once for each ace.",
+        "{count} ace: signal '{signal}', opening the mouth {count:times}.",
+        "{count} aces: signal '{signal}', opening the mouth {count:times}, once for each ace.",
         "count",
     ),
     Message(
         "signal.useless",
-        "No named card and no ace: the hand is useless, so shrug the shoulders ('useless-hand') and signal "
+        "No named card and no ace: the hand is useless, so shrug the shoulders ('{signal}') and signal "
         "nothing else. (The sources don't define a useless hand; this is the tutor's reading.)",
     ),
     Message(

@@ -51,10 +51,10 @@ def hand_signals(hand: Sequence[Card]) -> HandSignals:
     steps = [step("signal.card", card=c, signal=own_signal(c)) for c in named]
     if aces:
         chosen.append(signal("aces"))
-        steps.append(step("signal.aces", count=aces))
+        steps.append(step("signal.aces", count=aces, signal=signal("aces")))
     if not chosen:
         chosen.append(signal("useless-hand"))
-        steps.append(step("signal.useless"))
+        steps.append(step("signal.useless", signal=signal("useless-hand")))
     else:
         rest = len(hand) - len(named) - aces
         if rest:

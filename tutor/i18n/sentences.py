@@ -164,6 +164,12 @@ def card_words(c: Card, lang: str, form: str | None = None) -> str:
     """The card as the learner's language names it (``l'as d'épées``), in ``form``; English keeps the code."""
     if lang in (SOURCE_LANGUAGE, PSEUDO_LANGUAGE):
         return c.code
+    return spelled(c, lang, form)
+
+
+def spelled(c: Card, lang: str, form: str | None = None) -> str:
+    """The card in words in every language, English too (``three of coins``): a screen reader's name for it,
+    beside the code, where :func:`card_words` would only repeat the code."""
     pattern = f"fmt.card.{c.rank}" if form is None else f"fmt.card.{c.rank}.{form}"
     return word(lang, pattern, suit=word(lang, f"fmt.suit.{c.suit.value}"))
 
@@ -193,9 +199,11 @@ def _tier(t: Tier, spec: str, lang: str) -> str:
 
 
 def _signal(s: Signal, spec: str, lang: str) -> str:
+    # The id is the notation (outcomes, files, stored answers): a learner reads the signal's name.
     if spec in ("meaning", "gesture"):
         return word(lang, f"fmt.signal.{spec}.{s.id}")
-    return _only(spec, ("",), s.id)
+    _only(spec, ("",), s.id)
+    return word(lang, f"fmt.signal.name.{s.id}")
 
 
 def _number(value: int | float, spec: str, lang: str) -> str:

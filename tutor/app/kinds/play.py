@@ -31,7 +31,7 @@ from tutor.engine.solver import PlaySolution
 from tutor.engine.steps import Step
 from tutor.engine.trick import Trick
 from tutor.i18n import ui
-from tutor.i18n.sentences import render
+from tutor.i18n.sentences import format_value, render
 from tutor.i18n.ui import Translator
 
 LINE_WIDTH = 44  # the cards of the line of best play: small, four to a trick
@@ -74,8 +74,9 @@ def play_html(
         label=_("the table: {seat} to play", seat=mover),
     )
     if reveal and best:
-        # Translators: {cards} lists card codes, e.g. "A-cups, 3-coins".
-        table += note(_("Best for {seat}: {cards}", seat=mover, cards=", ".join(str(c) for c in best)))
+        # Translators: {cards} lists the cards, named as the explanations name them ("l'as de coupes, ...").
+        cards = format_value(tuple(best), "comma|label", lang)
+        table += note(_("Best for {seat}: {cards}", seat=mover, cards=cards))
     return head + table
 
 

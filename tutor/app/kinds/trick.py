@@ -70,7 +70,7 @@ def _plan(
     if key == "winner":  # the four cards of the trick, each choosing its player, and "Spoiled"
         choices = [
             # Translators: a clickable card's caption: the card ("3-coins, Monsieur") and who played it ("North").
-            Choice(seat.value, c, _("{card} ({seat})", card=card_name(c), seat=seat))
+            Choice(seat.value, c, _("{card} ({seat})", card=card_name(c, _.lang), seat=seat))
             for seat, c in zip(setup.leader.clockwise_from(), setup.plays, strict=True)
         ]
         # Translators: a button beside the trick's cards: the trick is spoiled, nobody wins it.
