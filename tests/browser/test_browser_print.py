@@ -43,7 +43,7 @@ def test_the_rules_page_downloads_the_one_page_table_card(server: str, tmp_path:
             button = page.get_by_role("button", name="Download the table card to print (PDF)")
             expect(button).to_be_visible(timeout=30_000)
             button.scroll_into_view_if_needed()
-            page.screenshot(path=str(tmp_path / f"rules-{name}.png"), full_page=True)
+            page.screenshot(path=str(tmp_path / f"rules-{name}.png"))
             with page.expect_download(timeout=60_000) as download:
                 button.click()
             pdf = tmp_path / f"card-{name}.pdf"
@@ -73,8 +73,10 @@ def test_the_practice_page_downloads_a_worksheet_with_its_key(server: str, tmp_p
             fold.click()
             button = page.get_by_role("button", name="Download the worksheet (PDF)")
             expect(button).to_be_enabled(timeout=30_000)
-            button.scroll_into_view_if_needed()
-            page.screenshot(path=str(tmp_path / f"practice-{name}.png"), full_page=True)
+            # The lesson's 18 scenarios (lessons/06-spoiled-tricks.yaml) are all picked to begin with.
+            expect(page.get_by_text("18 scenarios picked (at most 60)", exact=True)).to_be_visible()
+            fold.evaluate("element => element.scrollIntoView({block: 'start'})")
+            page.screenshot(path=str(tmp_path / f"practice-{name}.png"))
             with page.expect_download(timeout=60_000) as download:
                 button.click()
             pdf = tmp_path / f"worksheet-{name}.pdf"
