@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 from pg_server import postgres_module_url, postgres_server, postgres_url
+from store_target import app_store, store
 
-# A real PostgreSQL server for the tests that ask for a database (tests/pg_server.py)
-__all__ = ["postgres_module_url", "postgres_server", "postgres_url"]
+# A real PostgreSQL server for the tests that ask for a database (tests/pg_server.py); ``store``: a test run on
+# each backend (tests/store_target.py)
+__all__ = ["app_store", "postgres_module_url", "postgres_server", "postgres_url", "store"]
 
 PROFILE_VARIABLE = "ALUETTE_HYPOTHESIS"
 DEEP_FACTOR = 20

@@ -44,7 +44,8 @@ def serve_process(db: Path, script: str = "tutor/app/server.py") -> Iterator[tup
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
     process = subprocess.Popen(
-        # as `make run`: main.py's pages with the cookie, the pruning and the card pictures' route
+        # as `make run`: main.py's pages with the cookie, the pruning and the card pictures' route (unless
+        # another app is asked, e.g. a benchmark's floor)
         [sys.executable, "-m", "streamlit", "run", script, *flags],
         cwd=ROOT,
         env=dict(os.environ, ALUETTE_DB=str(db)),

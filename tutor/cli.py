@@ -408,7 +408,8 @@ def build_parser() -> argparse.ArgumentParser:
     app_p.add_argument(
         "--db",
         default=None,
-        help="progress database file (default: $ALUETTE_DB or ~/.local/share/aluette-tutor/progress.db)",
+        help="progress database: a file, or a postgresql://user@host:port/dbname URL "
+        "(default: $ALUETTE_DB or ~/.local/share/aluette-tutor/progress.db)",
     )
     app_p.set_defaults(run=cmd_app)
 

@@ -69,8 +69,8 @@ def still_there(at: AppTest, match: object, topic: str, items: list[str]) -> Non
 
 
 @pytest.mark.parametrize("how", ["choose", "add"])
-def test_naming_yourself_keeps_the_game_the_practice_and_the_answers(db_path: Path, how: str) -> None:
-    with ProgressDB(db_path) as db:
+def test_naming_yourself_keeps_the_game_the_practice_and_the_answers(app_store: Path | str, how: str) -> None:
+    with ProgressDB(app_store) as db:
         db.create_learner("Ann")
         db.progress("Ann").mark_read("pack", 0)  # Ann has a past of her own
     at = open_page()
@@ -85,16 +85,16 @@ def test_naming_yourself_keeps_the_game_the_practice_and_the_answers(db_path: Pa
     assert at.session_state["progress"].learner == name and not learners.is_guest(at.session_state["progress"])
     assert f"1 answer as a guest now counts as {name}'s" in sidebar_text(at)
     still_there(at, match, topic, items)
-    with SqliteProgress(db_path, name, create=False) as named:
+    with SqliteProgress(app_store, name, create=False) as named:
         assert [a.item for a in named.history] == [answered] and named.totals == (1, 1)
         assert named.item_state(answered) is not None, "the review card came along"
         assert named.read("pack", 0) == (how == "choose")
-    with ProgressDB(db_path) as db:
+    with ProgressDB(app_store) as db:
         assert db.learners() == (["Ann"] if how == "choose" else ["Ann", "Bea"])
         assert db.guest(at.session_state[guest.TOKEN], create=False) is None, "the guest profile is gone"
 
 
-def test_switching_from_one_learner_to_another_still_starts_afresh(db_path: Path) -> None:
+def test_switching_from_one_learner_to_another_still_starts_afresh(app_store: Path | str) -> None:
     at = open_page()
     add_learner(at, "Ann")
     match, _, _ = play_and_practise(at)
@@ -124,7 +124,7 @@ class Browser:
 
 
 def test_a_guests_answers_survive_reloads_and_deep_links_then_all_go_to_the_name(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    app_store: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     browser = Browser(monkeypatch)
     at = browser.open()
@@ -151,34 +151,34 @@ def test_a_guests_answers_survive_reloads_and_deep_links_then_all_go_to_the_name
     add_learner(linked, "Cleo")
     go(linked, "screens/progress.py")
     assert metrics(linked)["Answers"] == "3", "naming yourself keeps every answer"
-    with SqliteProgress(db_path, "Cleo", create=False) as cleo:
+    with SqliteProgress(app_store, "Cleo", create=False) as cleo:
         assert cleo.totals == (3, 2)
     again = browser.open("screens/progress.py")  # the same browser later: Cleo, remembered, and says so
     assert again.session_state["progress"].learner == "Cleo" and metrics(again)["Answers"] == "3"
     assert "This browser remembers you: a reload or a link goes on as **Cleo**." in sidebar_text(again)
 
 
-def test_a_guest_who_only_looks_leaves_nothing_in_the_file(db_path: Path) -> None:
+def test_a_guest_who_only_looks_leaves_nothing_in_the_file(app_store: Path | str) -> None:
     at = open_page()
     go(at, "screens/progress.py")
     go(at, "screens/practice.py")
-    with ProgressDB(db_path) as db, db.using() as conn:
+    with ProgressDB(app_store) as db, db.using() as conn:
         assert conn.execute("SELECT count(*) FROM learners").fetchone()[0] == 0
         assert conn.execute("SELECT count(*) FROM guests").fetchone()[0] == 0
 
 
-def test_a_malformed_cookie_is_ignored(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_malformed_cookie_is_ignored(app_store: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(guest, "cookies", lambda: {guest.COOKIE: "'; DROP TABLE learners; --"})
     at = open_page()
     assert at.session_state[guest.TOKEN] is None, "no cookie of ours: a guest kept in memory only"
     practise(at, "spoiled-aces", RIGHT_SPOILED_ACES)
     assert at.session_state["progress"].totals == (1, 1)
-    with ProgressDB(db_path) as db, db.using() as conn:
+    with ProgressDB(app_store) as db, db.using() as conn:
         assert conn.execute("SELECT count(*) FROM guests").fetchone()[0] == 0
 
 
 def test_a_second_tab_of_a_guest_named_in_the_first_carries_on_as_a_guest(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    app_store: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     browser = Browser(monkeypatch)
     first = browser.open()
@@ -190,14 +190,14 @@ def test_a_second_tab_of_a_guest_named_in_the_first_carries_on_as_a_guest(
     assert not second.sidebar.warning, "nothing failed: the second tab is a guest with a new profile"
     assert learners.is_guest(second.session_state["progress"])
     assert second.session_state["progress"].totals == (1, 0)
-    with SqliteProgress(db_path, "Eve", create=False) as eve:
+    with SqliteProgress(app_store, "Eve", create=False) as eve:
         assert eve.totals == (1, 1), "the second tab's answer is not Eve's"
-    with ProgressDB(db_path) as db:
+    with ProgressDB(app_store) as db:
         fresh = db.guest(browser.jar[guest.COOKIE], create=False)
         assert fresh is not None and fresh.totals == (1, 0)
     reloaded = browser.open()  # the browser remembers Eve: the second tab's guest answer goes to her now
     assert reloaded.session_state["progress"].learner == "Eve" and reloaded.session_state["progress"].totals == (2, 1)
-    with ProgressDB(db_path) as db:
+    with ProgressDB(app_store) as db:
         assert db.guest(browser.jar[guest.COOKIE], create=False) is None
 
 

@@ -45,7 +45,7 @@ def tables(at: AppTest) -> dict[str, list[object]]:
     return {frame.columns[0]: frame for frame in frames}
 
 
-def history(path: Path, name: str) -> None:
+def history(path: Path | str, name: str) -> None:
     """A learner who answered over three days, some wrong, a ranking fact among them."""
     now = time.time()
     with SqliteProgress(path, name) as p:
@@ -61,7 +61,7 @@ def history(path: Path, name: str) -> None:
             p.record(Answer(item, kind, {key: "x"}, {key: right}, 5.0, at=now - days_ago * DAY - 60))
 
 
-def test_the_page_renders_with_no_answers(db_path: Path) -> None:
+def test_the_page_renders_with_no_answers(app_store: Path | str) -> None:
     at = open_app(PAGE)
     assert at.title[0].value == "Your progress"
     assert metrics(at)["Answers"] == "0" and metrics(at)["Day streak"] == "0 days"
@@ -75,8 +75,8 @@ def test_the_page_renders_with_no_answers(db_path: Path) -> None:
     assert at.get("download_button") and at.get("file_uploader")
 
 
-def test_the_page_shows_mastery_chart_streak_due_and_hardest(db_path: Path) -> None:
-    history(db_path, "Ann")
+def test_the_page_shows_mastery_chart_streak_due_and_hardest(app_store: Path | str) -> None:
+    history(app_store, "Ann")
     at = open_app()
     choose(at, "Ann")
     go(at, PAGE)
@@ -98,8 +98,8 @@ def test_the_page_shows_mastery_chart_streak_due_and_hardest(db_path: Path) -> N
     assert "Ranking fact · wrong 1 of 2 · 50% right" in texts(at)
 
 
-def test_a_hardest_scenario_links_to_practice_and_a_fact_to_review(db_path: Path) -> None:
-    history(db_path, "Ann")
+def test_a_hardest_scenario_links_to_practice_and_a_fact_to_review(app_store: Path | str) -> None:
+    history(app_store, "Ann")
     at = open_app()
     choose(at, "Ann")
     go(at, PAGE)
@@ -112,8 +112,8 @@ def test_a_hardest_scenario_links_to_practice_and_a_fact_to_review(db_path: Path
     assert at.session_state["review.drill"].drill.id == "tier:9-swords"
 
 
-def test_export_then_import_into_another_learner_adds_everything_once(db_path: Path) -> None:
-    history(db_path, "Ann")
+def test_export_then_import_into_another_learner_adds_everything_once(app_store: Path | str) -> None:
+    history(app_store, "Ann")
     at = open_app()
     choose(at, "Ann")
     exported = progress_view.exported_json(at.session_state["progress"])  # what the download button serves
@@ -134,11 +134,11 @@ def test_export_then_import_into_another_learner_adds_everything_once(db_path: P
     ok(at.run())
     assert at.success[0].value.startswith("Nothing new: all 6 answers")
     assert metrics(at)["Answers"] == "6"
-    with ProgressDB(db_path) as db:
+    with ProgressDB(app_store) as db:
         assert db.progress("Bob").totals == db.progress("Ann").totals == (6, 3)
 
 
-def test_a_bad_file_imports_nothing_and_says_why(db_path: Path) -> None:
+def test_a_bad_file_imports_nothing_and_says_why(app_store: Path | str) -> None:
     at = open_app()
     add_learner(at, "Ann")
     go(at, PAGE)
@@ -152,9 +152,9 @@ def test_a_bad_file_imports_nothing_and_says_why(db_path: Path) -> None:
     assert at.error[0].value.startswith("Nothing was imported: the file is not JSON")
 
 
-def test_home_shows_the_saved_progress(db_path: Path) -> None:
+def test_home_shows_the_saved_progress(app_store: Path | str) -> None:
     course = state.course()
-    history(db_path, "Ann")
+    history(app_store, "Ann")
     at = open_app()
     assert metrics(at)["Right this session"] == "–", "a guest sees the session's figures"
     choose(at, "Ann")
@@ -167,7 +167,7 @@ def test_home_shows_the_saved_progress(db_path: Path) -> None:
     assert ok(at).title[0].value == "Ann's progress"
 
 
-def test_practice_and_review_answers_show_on_the_progress_page(db_path: Path) -> None:
+def test_practice_and_review_answers_show_on_the_progress_page(app_store: Path | str) -> None:
     at = open_app()
     add_learner(at, "Ann")
     practise(at, "spoiled-aces", WRONG_SPOILED_ACES)
@@ -178,7 +178,7 @@ def test_practice_and_review_answers_show_on_the_progress_page(db_path: Path) ->
     assert "Scenario · wrong 1 of 2 · 50% right" in texts(at)
 
 
-def test_a_deeply_nested_file_imports_nothing_and_says_why_in_one_line(db_path: Path) -> None:
+def test_a_deeply_nested_file_imports_nothing_and_says_why_in_one_line(app_store: Path | str) -> None:
     at = open_app()
     add_learner(at, "Ann")
     go(at, PAGE)
@@ -193,7 +193,7 @@ def test_a_deeply_nested_file_imports_nothing_and_says_why_in_one_line(db_path: 
     assert metrics(at)["Answers"] == "0"
 
 
-def test_many_bad_entries_list_the_first_and_count_the_rest(db_path: Path) -> None:
+def test_many_bad_entries_list_the_first_and_count_the_rest(app_store: Path | str) -> None:
     at = open_app()
     add_learner(at, "Ann")
     go(at, PAGE)

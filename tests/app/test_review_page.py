@@ -59,7 +59,7 @@ def next_item(at: AppTest) -> None:
     ok(at.button(key="review.next").click().run())
 
 
-def test_review_renders_for_a_guest_with_a_new_item(db_path: Path) -> None:
+def test_review_renders_for_a_guest_with_a_new_item(app_store: Path | str) -> None:
     at = open_app(PAGE)
     assert at.title[0].value == "Review"
     first = state.course().lessons[0]
@@ -69,7 +69,7 @@ def test_review_renders_for_a_guest_with_a_new_item(db_path: Path) -> None:
     assert at.button(key="review.submit"), "asked with the Practice form"
 
 
-def test_a_wrong_answer_comes_back_after_a_few_other_items(db_path: Path) -> None:
+def test_a_wrong_answer_comes_back_after_a_few_other_items(app_store: Path | str) -> None:
     at = open_app()
     add_learner(at, "Ann")
     go(at, PAGE, item="spoiled-aces")
@@ -91,14 +91,14 @@ def test_a_wrong_answer_comes_back_after_a_few_other_items(db_path: Path) -> Non
     assert not at.session_state["review.attempt"].submitted, "asked afresh, blank widgets"
     answer_scenario(at, "review", RIGHT_SPOILED_ACES)
     assert f"{AGAIN_GAP + 1} / {AGAIN_GAP + 2} right this session" in texts(at)
-    with SqliteProgress(db_path, "Ann", create=False) as ann:
+    with SqliteProgress(app_store, "Ann", create=False) as ann:
         assert [a.all_correct for a in ann.answers_of("spoiled-aces")] == [False, True]
         assert ann.totals == (AGAIN_GAP + 2, AGAIN_GAP + 1), "every review answer is recorded"
 
 
-def test_due_items_come_before_new_ones(db_path: Path) -> None:
+def test_due_items_come_before_new_ones(app_store: Path | str) -> None:
     month_ago = time.time() - 30 * DAY
-    with SqliteProgress(db_path, "Ann") as ann:
+    with SqliteProgress(app_store, "Ann") as ann:
         ann.record(Answer("tier:9-swords", "drill-tier", {"tier": "tier 13"}, {"tier": True}, 3.0, at=month_ago))
         ann.record(Answer("spoiled-aces", "trick", {"winner": "nobody"}, {"winner": True}, 9.0, at=month_ago + 60))
     at = open_app()
@@ -117,7 +117,7 @@ def test_due_items_come_before_new_ones(db_path: Path) -> None:
     assert metrics(at)["Due now"] == "0"
 
 
-def test_a_ranking_fact_is_asked_with_the_trainers_widgets(db_path: Path) -> None:
+def test_a_ranking_fact_is_asked_with_the_trainers_widgets(app_store: Path | str) -> None:
     at = open_app()
     add_learner(at, "Ann")
     go(at, PAGE, item="beats:3-clubs:4-coins")
@@ -136,7 +136,7 @@ def test_a_ranking_fact_is_asked_with_the_trainers_widgets(db_path: Path) -> Non
     assert at.session_state["review.drill"].drill.id == "tier:3-coins"
     answer_drill(at, "review")
     assert at.success[0].value == "✓ Right: tier 1"
-    with SqliteProgress(db_path, "Ann", create=False) as ann:
+    with SqliteProgress(app_store, "Ann", create=False) as ann:
         assert [(a.item, a.kind, a.all_correct) for a in ann.history] == [
             ("beats:4-coins:3-clubs", "drill-beats", False),
             ("tier:3-coins", "drill-tier", True),
@@ -144,7 +144,7 @@ def test_a_ranking_fact_is_asked_with_the_trainers_widgets(db_path: Path) -> Non
 
 
 @pytest.mark.parametrize("right", [True, False])
-def test_every_kind_of_drill_can_be_answered(db_path: Path, right: bool) -> None:
+def test_every_kind_of_drill_can_be_answered(app_store: Path | str, right: bool) -> None:
     at = open_app()
     for item in ("order:3-coins:A-cups:A-clubs:4-swords:9-clubs", "name:2-cups", "card-named:9-coins",
                  "gesture-signal:borgne", "signal-gesture:vache"):  # fmt: skip
@@ -155,12 +155,12 @@ def test_every_kind_of_drill_can_be_answered(db_path: Path, right: bool) -> None
     assert at.session_state["progress"].totals == (5, 5 if right else 0)
 
 
-def test_all_caught_up_says_when_the_next_review_is_due(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_all_caught_up_says_when_the_next_review_is_due(app_store: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     # A course with nothing new: no lessons, no ranking facts to introduce.
     monkeypatch.setattr(state, "course", lambda: Course((), {}, (), 0))
     monkeypatch.setattr(review, "ranking_facts", lambda: ())
     monkeypatch.setattr("tutor.app.progress_view.ranking_facts", lambda: ())
-    with SqliteProgress(db_path, "Ann") as ann:
+    with SqliteProgress(app_store, "Ann") as ann:
         ann.record(Answer("tier:3-coins", "drill-tier", {"tier": "tier 1"}, {"tier": True}, 2.0))
     at = open_app()
     choose(at, "Ann")
@@ -173,7 +173,7 @@ def test_all_caught_up_says_when_the_next_review_is_due(db_path: Path, monkeypat
     assert ok(at).title[0].value == "Ann's progress"
 
 
-def test_a_new_learner_gets_a_new_review_session(db_path: Path) -> None:
+def test_a_new_learner_gets_a_new_review_session(app_store: Path | str) -> None:
     at = open_app()
     add_learner(at, "Ann")
     go(at, PAGE, item="spoiled-aces")

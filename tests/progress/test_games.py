@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from store_target import count
 
 from tutor.progress.db import V1, V2
 from tutor.progress.games import Owner, SavedGameError, clear_game, load_game, save_game
@@ -16,10 +18,10 @@ from tutor.progress.store import ProgressDB
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> ProgressDB:
-    opened = ProgressDB(tmp_path / "progress.db")
-    opened.create_learner("Ann")
-    return opened
+def db(store: Path | str) -> Iterator[ProgressDB]:
+    with ProgressDB(store) as opened:
+        opened.create_learner("Ann")
+        yield opened
 
 
 def test_a_game_is_saved_replaced_and_cleared(db: ProgressDB) -> None:
@@ -44,7 +46,7 @@ def test_guests_and_learners_each_have_their_own(db: ProgressDB) -> None:
 def test_a_learner_s_game_goes_with_the_learner(db: ProgressDB) -> None:
     save_game(db, Owner(learner="Ann"), {"who": "Ann"})
     db.delete_learner("Ann")
-    assert db.conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+    assert count(db, "games") == 0
     save_game(db, Owner(learner="Nobody"), {"x": 1})  # not a learner of this file: nothing to keep it under
     assert load_game(db, Owner(learner="Nobody")) is None
 
@@ -67,7 +69,10 @@ def test_a_damaged_saved_game_is_a_one_line_error(db: ProgressDB) -> None:
     for text, words in (("{not json", "not JSON"), ("[1, 2]", "JSON list")):
         with db.using(write=True) as conn:
             key = f"learner:{profile.id}"
-            conn.execute("INSERT OR REPLACE INTO games VALUES (?, ?, ?, 0)", (key, profile.id, text))
+            conn.execute(
+                "INSERT INTO games VALUES (?, ?, ?, 0) ON CONFLICT (owner) DO UPDATE SET data = excluded.data",
+                (key, profile.id, text),
+            )
         with pytest.raises(SavedGameError, match=words) as caught:
             load_game(db, guest)
         assert "\n" not in str(caught.value)

@@ -1,5 +1,5 @@
 """Guest profiles in the progress file: found by a browser's token, hidden from the learners, and handed over
-whole to the learner a guest becomes. Real SQLite files under ``tmp_path``; times given explicitly."""
+whole to the learner a guest becomes. On both backends (tests/store_target.py); times given explicitly."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def answer(item: str, ok: bool, at: float, uid: str) -> Answer:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[ProgressDB]:
-    with ProgressDB(tmp_path / "progress.db") as opened:
+def db(store: Path | str) -> Iterator[ProgressDB]:
+    with ProgressDB(store) as opened:
         yield opened
 
 

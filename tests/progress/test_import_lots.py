@@ -42,10 +42,10 @@ def export(count: int, items: int, learner: str = "Ann") -> str:
     return json.dumps({"format": FORMAT, "version": 1, "learner": learner, "answers": answers, "reads": []})
 
 
-def test_cards_rebuilt_in_bulk_are_those_of_the_answers_one_by_one(tmp_path: Path) -> None:
+def test_cards_rebuilt_in_bulk_are_those_of_the_answers_one_by_one(store: Path | str) -> None:
     """Items answered before the import, at times between the imported answers, get the card of all their
     answers in time order."""
-    with ProgressDB(tmp_path / "progress.db") as db:
+    with ProgressDB(store) as db:
         ann = db.progress("Ann")
         ann.record(Answer("spoiled-aces-0", "trick", {}, {"winner": False}, 40.0, T0 + 30.0, "here-1"))
         ann.record(Answer("spoiled-aces-1", "trick", {}, {"winner": True}, 3.0, T0 + 1e6, "here-2"))
@@ -60,10 +60,10 @@ def test_cards_rebuilt_in_bulk_are_those_of_the_answers_one_by_one(tmp_path: Pat
         assert len(ann.item_states()) == 700
 
 
-def test_progress_is_reported_as_the_answers_go_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_is_reported_as_the_answers_go_in(store: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(transfermod, "CHUNK", 1000)
     seen: list[tuple[int, int]] = []
-    with ProgressDB(tmp_path / "progress.db") as db:
+    with ProgressDB(store) as db:
         import_progress(db, export(2500, 2500), on_progress=lambda done, total: seen.append((done, total)))
     assert seen == [(0, 2500), (1000, 2500), (2000, 2500), (2500, 2500)]
 
@@ -83,8 +83,10 @@ KILLED_IMPORT = textwrap.dedent(
 )
 
 
-def test_an_import_killed_half_way_leaves_whole_items_and_is_finished_by_importing_again(tmp_path: Path) -> None:
-    path, source = tmp_path / "progress.db", tmp_path / "export.json"
+def test_an_import_killed_half_way_leaves_whole_items_and_is_finished_by_importing_again(
+    store: Path | str, tmp_path: Path
+) -> None:
+    path, source = store, tmp_path / "export.json"
     source.write_text(export(4000, 1000), encoding="utf-8")  # 4 answers an item
     done = subprocess.run([sys.executable, "-c", KILLED_IMPORT, str(path), str(source)], cwd=ROOT, check=False)
     assert done.returncode == -signal.SIGKILL
@@ -134,9 +136,9 @@ BYSTANDER = textwrap.dedent(
 )
 
 
-def test_a_bystanders_answers_during_a_big_import_all_land(tmp_path: Path) -> None:
+def test_a_bystanders_answers_during_a_big_import_all_land(store: Path | str, tmp_path: Path) -> None:
     """Another process writing an answer every 100 ms while 10,000 answers on distinct items are imported."""
-    path, ready, stop = tmp_path / "progress.db", tmp_path / "ready", tmp_path / "stop"
+    path, ready, stop = store, tmp_path / "ready", tmp_path / "stop"
     ProgressDB(path).close()
     text = export(10_000, 10_000)
     bystander = subprocess.Popen(

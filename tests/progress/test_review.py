@@ -7,6 +7,7 @@ SQLite file, and every time is given explicitly.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -63,11 +64,14 @@ def course() -> Course:
     return Course(lessons, scenarios, (), 0)
 
 
-@pytest.fixture(params=["memory", "sqlite"])
-def progress(request: pytest.FixtureRequest, tmp_path: Path) -> Progress:
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+def progress(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Progress]:
     if request.param == "memory":
-        return MemoryProgress()
-    return SqliteProgress(tmp_path / "progress.db", "Ann")
+        yield MemoryProgress()
+        return
+    where = tmp_path / "progress.db" if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+    with SqliteProgress(where, "Ann") as saved:
+        yield saved
 
 
 def answer(item: str, ok: bool = True, seconds: float = 30.0, at: float = T0, kind: str = "trick") -> Answer:

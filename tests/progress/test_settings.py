@@ -6,14 +6,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from store_target import count
 
 from tutor.progress.db import SCHEMA_VERSION, V1, V2, V3, V4
 from tutor.progress.settings import LANGUAGE, VALUE_LIMIT, set_setting, setting
 from tutor.progress.store import LearnerError, ProgressDB
 
 
-def test_each_learner_keeps_their_own_value_and_a_new_one_replaces_it(tmp_path: Path) -> None:
-    with ProgressDB(tmp_path / "progress.db") as db:
+def test_each_learner_keeps_their_own_value_and_a_new_one_replaces_it(store: Path | str) -> None:
+    with ProgressDB(store) as db:
         db.create_learner("Ann")
         db.create_learner("Ben")
         set_setting(db, "Ann", LANGUAGE, "sq")
@@ -22,14 +23,14 @@ def test_each_learner_keeps_their_own_value_and_a_new_one_replaces_it(tmp_path: 
         assert setting(db, "Nobody", LANGUAGE) is None
 
 
-def test_a_removed_learner_takes_their_settings_along(tmp_path: Path) -> None:
-    with ProgressDB(tmp_path / "progress.db") as db:
+def test_a_removed_learner_takes_their_settings_along(store: Path | str) -> None:
+    with ProgressDB(store) as db:
         db.create_learner("Ann")
         set_setting(db, "Ann", LANGUAGE, "sq")
         db.delete_learner("Ann")
         db.create_learner("Ann")  # a new learner of the same name starts with nothing
         assert setting(db, "Ann", LANGUAGE) is None
-        assert db.conn.execute("SELECT COUNT(*) FROM settings").fetchone()[0] == 0
+        assert count(db, "settings") == 0
 
 
 @pytest.mark.parametrize(
@@ -41,9 +42,9 @@ def test_a_removed_learner_takes_their_settings_along(tmp_path: Path) -> None:
     ],
 )
 def test_a_setting_that_cannot_be_kept_is_a_one_line_error(
-    tmp_path: Path, learner: str, key: str, value: str, error: str
+    store: Path | str, learner: str, key: str, value: str, error: str
 ) -> None:
-    with ProgressDB(tmp_path / "progress.db") as db:
+    with ProgressDB(store) as db:
         db.create_learner("Ann")
         with pytest.raises(LearnerError) as raised:
             set_setting(db, learner, key, value)

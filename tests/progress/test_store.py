@@ -1,7 +1,8 @@
 """The progress file through ProgressDB (tutor/progress/store.py): schema and migrations, learners, recording,
 and files it cannot use. Export and import: test_transfer.py.
 
-Every test uses a real SQLite file under ``tmp_path``; times are given explicitly, never measured.
+Tests of what the store does take ``store`` and run on a fresh SQLite file and on a fresh PostgreSQL database
+(tests/store_target.py); those about the file itself take ``path``. Times are given explicitly, never measured.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from store_target import count, rows
 
 from tutor.progress import db as dbmod
 from tutor.progress import store as storemod
@@ -131,8 +133,8 @@ def test_the_path_comes_from_aluette_db(monkeypatch: pytest.MonkeyPatch, tmp_pat
 # --- Learners -----------------------------------------------------------------------------------------------
 
 
-def test_learner_names_are_unique_whatever_their_case(path: Path) -> None:
-    with ProgressDB(path) as db:
+def test_learner_names_are_unique_whatever_their_case(store: Path | str) -> None:
+    with ProgressDB(store) as db:
         assert db.create_learner("  Élise   Martin ") == "Élise Martin"
         for taken in ("élise martin", "ÉLISE MARTIN", "Élise  Martin"):
             with pytest.raises(LearnerError, match="already a learner called 'Élise Martin'"):
@@ -146,9 +148,9 @@ def test_learner_names_are_unique_whatever_their_case(path: Path) -> None:
                 db.create_learner(bad)
 
 
-def test_a_refused_name_is_worded_in_the_learners_language(path: Path) -> None:
+def test_a_refused_name_is_worded_in_the_learners_language(store: Path | str) -> None:
     # The sidebar shows why a name was refused in the learner's language; the English stays the error's text.
-    with ProgressDB(path) as db:
+    with ProgressDB(store) as db:
         db.create_learner("Ann")
         with pytest.raises(LearnerError) as taken:
             db.create_learner("ann")
@@ -161,8 +163,8 @@ def test_a_refused_name_is_worded_in_the_learners_language(path: Path) -> None:
     assert LearnerError("a plain message").words("fr") == "a plain message"  # no message of its own: as given
 
 
-def test_learners_can_be_renamed_and_deleted(path: Path) -> None:
-    with ProgressDB(path) as db:
+def test_learners_can_be_renamed_and_deleted(store: Path | str) -> None:
+    with ProgressDB(store) as db:
         ann = db.progress("Ann")
         ann.record(answer("spoiled-aces"))
         ann.mark_read("the-pack", 0)
@@ -175,7 +177,7 @@ def test_learners_can_be_renamed_and_deleted(path: Path) -> None:
         db.delete_learner("Anne")
         assert db.learners() == ["Bob"]
         for table in ("answers", "reads", "cards"):  # everything of hers went with her
-            assert db.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0
+            assert count(db, table) == 0
         with pytest.raises(LearnerError, match="No learner"):
             db.delete_learner("Anne")
         with pytest.raises(ProgressUnavailable, match="removed"):  # a tab still open on her
@@ -184,8 +186,8 @@ def test_learners_can_be_renamed_and_deleted(path: Path) -> None:
             db.progress("Nobody", create=False)
 
 
-def test_one_learners_data_never_shows_under_another(path: Path) -> None:
-    with ProgressDB(path) as db:
+def test_one_learners_data_never_shows_under_another(store: Path | str) -> None:
+    with ProgressDB(store) as db:
         ann, bob = db.progress("Ann"), db.progress("Bob")
         ann.record(answer("spoiled-aces", ok=True, at=T0))
         ann.record(answer("tier:9-swords", ok=False, kind="drill-tier", at=T0 + 1))
@@ -215,14 +217,11 @@ def test_one_learners_data_never_shows_under_another(path: Path) -> None:
 # --- Recording ----------------------------------------------------------------------------------------------
 
 
-def test_an_answer_and_its_card_are_written_together(path: Path) -> None:
-    with SqliteProgress(path, "Ann") as progress:
+def test_an_answer_and_its_card_are_written_together(store: Path | str) -> None:
+    with ProgressDB(store) as db, db.progress("Ann") as progress:
         uid = progress.record(answer("spoiled-aces", ok=False))
-    with raw(path) as conn:
-        assert conn.execute("SELECT uid, all_correct FROM answers").fetchall() == [(uid, 0)]
-        assert conn.execute("SELECT item, reps, wrong, last_correct FROM cards").fetchall() == [
-            ("spoiled-aces", 1, 1, 0)
-        ]
+        assert rows(db, "SELECT uid, all_correct FROM answers") == [(uid, 0)]
+        assert rows(db, "SELECT item, reps, wrong, last_correct FROM cards") == [("spoiled-aces", 1, 1, 0)]
 
 
 def test_a_failure_while_scheduling_writes_no_answer_either(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -239,8 +238,8 @@ def test_a_failure_while_scheduling_writes_no_answer_either(path: Path, monkeypa
     assert progress.item_state("spoiled-aces").reps == 1  # type: ignore[union-attr]
 
 
-def test_again_comes_back_within_minutes_good_later_easy_later_still(path: Path) -> None:
-    with SqliteProgress(path, "Ann") as progress:
+def test_again_comes_back_within_minutes_good_later_easy_later_still(store: Path | str) -> None:
+    with SqliteProgress(store, "Ann") as progress:
         progress.record(answer("wrong-one", ok=False, seconds=5, at=T0))
         progress.record(answer("slow-right", ok=True, seconds=40, at=T0))  # Good: slower than 25 s
         progress.record(answer("fast-right", ok=True, seconds=5, at=T0))  # Easy
@@ -255,8 +254,8 @@ def test_again_comes_back_within_minutes_good_later_easy_later_still(path: Path)
     assert drill.due == good.due
 
 
-def test_recording_the_same_answer_twice_keeps_it_once(path: Path) -> None:
-    with SqliteProgress(path, "Ann") as progress:
+def test_recording_the_same_answer_twice_keeps_it_once(store: Path | str) -> None:
+    with SqliteProgress(store, "Ann") as progress:
         once = answer("spoiled-aces")
         progress.record(once)
         progress.record(once)
@@ -264,16 +263,16 @@ def test_recording_the_same_answer_twice_keeps_it_once(path: Path) -> None:
         assert progress.item_state("spoiled-aces").reps == 1  # type: ignore[union-attr]
 
 
-def test_one_off_items_are_recorded_without_a_card(path: Path) -> None:
-    with SqliteProgress(path, "Ann") as progress:
+def test_one_off_items_are_recorded_without_a_card(store: Path | str) -> None:
+    with SqliteProgress(store, "Ann") as progress:
         progress.record(answer("gen-trick-3-1"))
         progress.record(answer("hand-signals:3-coins:A-cups", kind="drill-hand-signals"))
         assert progress.totals == (2, 2) and progress.item_states() == []
 
 
-def test_saved_and_memory_progress_schedule_alike(path: Path) -> None:
+def test_saved_and_memory_progress_schedule_alike(store: Path | str) -> None:
     memory = MemoryProgress()
-    with SqliteProgress(path, "Ann") as saved:
+    with SqliteProgress(store, "Ann") as saved:
         for n, (ok, seconds) in enumerate([(False, 5), (True, 40), (True, 3), (False, 9), (True, 10)]):
             a = answer("spoiled-aces", ok=ok, seconds=seconds, at=T0 + n * 2 * DAY)
             saved.record(a)
@@ -284,25 +283,25 @@ def test_saved_and_memory_progress_schedule_alike(path: Path) -> None:
         assert saved.due_items(T0 + 100 * DAY) == memory.due_items(T0 + 100 * DAY)
 
 
-def test_both_kinds_of_progress_satisfy_the_protocol(path: Path) -> None:
+def test_both_kinds_of_progress_satisfy_the_protocol(store: Path | str) -> None:
     assert isinstance(MemoryProgress(), Progress)
-    with SqliteProgress(path, "Ann") as saved:
+    with SqliteProgress(store, "Ann") as saved:
         assert isinstance(saved, Progress)
         assert saved.saved and not MemoryProgress().saved
 
 
-def test_a_learner_coming_back_finds_everything(path: Path) -> None:
-    with SqliteProgress(path, "Ann") as progress:
+def test_a_learner_coming_back_finds_everything(store: Path | str) -> None:
+    with SqliteProgress(store, "Ann") as progress:
         progress.record(answer("spoiled-aces", ok=False))
         progress.mark_read("the-pack", 1)
-    with SqliteProgress(path, "ann") as tomorrow:
+    with SqliteProgress(store, "ann") as tomorrow:
         assert tomorrow.answered("spoiled-aces") and not tomorrow.solved("spoiled-aces")
         assert tomorrow.read("the-pack", 1) and not tomorrow.read("the-pack", 0)
         assert tomorrow.item_state("spoiled-aces") is not None
 
 
-def test_a_second_tab_sees_the_first_ones_answers(path: Path) -> None:
-    with SqliteProgress(path, "Ann") as one, SqliteProgress(path, "Ann") as two:
+def test_a_second_tab_sees_the_first_ones_answers(store: Path | str) -> None:
+    with SqliteProgress(store, "Ann") as one, SqliteProgress(store, "Ann") as two:
         assert two.totals == (0, 0)  # its summary is now loaded
         one.record(answer("spoiled-aces"))
         one.mark_read("the-pack", 0)
@@ -316,7 +315,7 @@ def test_a_second_tab_sees_the_first_ones_answers(path: Path) -> None:
         assert one.totals == two.totals == (4, 3)
         assert one.answered("scoring-1") and two.answered("scoring-2")
         # Two learners sharing one connection: each one's own writes reach the other's summary too.
-        with ProgressDB(path) as db:
+        with ProgressDB(store) as db:
             ann, also_ann = db.progress("Ann"), db.progress("Ann")
             assert also_ann.totals == (4, 3)
             ann.record(answer("x"))

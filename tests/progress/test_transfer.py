@@ -11,9 +11,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
+from store_target import count
 
 from tutor.progress import transfer as transfermod
+from tutor.progress.backend import is_url
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.records import Answer
@@ -55,15 +58,15 @@ def export(answers: list[object], **top: object) -> dict[str, Any]:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> ProgressDB:
-    with ProgressDB(tmp_path / "progress.db") as opened:
+def db(store: Path | str) -> ProgressDB:
+    with ProgressDB(store) as opened:
         yield opened  # type: ignore[misc]
 
 
 def assert_nothing_imported(db: ProgressDB) -> None:
     assert db.learners() == []
     for table in ("answers", "reads", "cards"):
-        assert db.conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0
+        assert count(db, table) == 0
 
 
 def rejected(db: ProgressDB, data: object) -> ImportRejected:
@@ -179,8 +182,8 @@ def test_unknown_top_level_keys_refuse_the_file_and_are_named(db: ProgressDB) ->
     )
 
 
-def test_every_key_of_an_export_is_known(db: ProgressDB) -> None:
-    with ProgressDB(db.path.with_name("home.db")) as home:
+def test_every_key_of_an_export_is_known(db: ProgressDB, tmp_path: Path) -> None:
+    with ProgressDB(tmp_path / "home.db") as home:
         ann = home.progress("Ann")
         ann.record(Answer("spoiled-aces", "trick", {"winner": "nobody"}, {"winner": True}, 12.0, NOW - DAY))
         ann.mark_read("the-pack", 0, NOW - DAY)
@@ -197,7 +200,7 @@ def test_an_answer_repeated_in_one_file_is_added_once_and_counted_as_skipped(db:
     same = entry("a1")
     result = import_progress(db, json.dumps(export([same, dict(same)])), now=NOW)
     assert (result.added, result.skipped, result.rescheduled) == (1, 1, 1)
-    assert db.conn.execute("SELECT count(*) FROM answers").fetchone()[0] == 1
+    assert count(db, "answers") == 1
     assert db.progress("Ann").item_state("spoiled-aces").reps == 1  # type: ignore[union-attr]
 
 
@@ -217,8 +220,8 @@ def import_into(progress: SqliteProgress, data: object) -> ImportResult:
 
 
 @pytest.fixture
-def path(tmp_path: Path) -> Path:
-    return tmp_path / "progress.db"
+def path(store: Path | str) -> Path | str:
+    return store
 
 
 def filled(progress: SqliteProgress) -> None:
@@ -230,13 +233,13 @@ def filled(progress: SqliteProgress) -> None:
     progress.mark_read("the-pack", 1)
 
 
-def test_export_then_import_elsewhere_gives_the_same_progress(tmp_path: Path) -> None:
-    with SqliteProgress(tmp_path / "home.db", "Ann") as home:
+def test_export_then_import_elsewhere_gives_the_same_progress(tmp_path: Path, store: Path | str) -> None:
+    with SqliteProgress(tmp_path / "home.db", "Ann") as home:  # from a file to either backend
         filled(home)
         exported = export_json(home)
         data = json.loads(exported)
         assert data["format"] == FORMAT and data["version"] == 1 and data["learner"] == "Ann"
-        with ProgressDB(tmp_path / "school.db") as school:
+        with ProgressDB(store) as school:
             result = import_progress(school, exported)
             assert (result.learner, result.added, result.skipped, result.reads_added) == ("Ann", 4, 0, 2)
             there = school.progress("Ann", create=False)
@@ -246,7 +249,7 @@ def test_export_then_import_elsewhere_gives_the_same_progress(tmp_path: Path) ->
             assert export_learner(there)["answers"] == data["answers"]
 
 
-def test_importing_twice_adds_nothing(path: Path) -> None:
+def test_importing_twice_adds_nothing(path: Path | str) -> None:
     with ProgressDB(path) as db:
         ann = db.progress("Ann")
         filled(ann)
@@ -255,10 +258,10 @@ def test_importing_twice_adds_nothing(path: Path) -> None:
             result = import_into(ann, json.dumps(data))
             assert result.added == 0 and result.skipped == 4 and result.reads_added == 0
         assert ann.totals == (4, 3)
-        assert db.conn.execute("SELECT count(*) FROM answers").fetchone()[0] == 4
+        assert count(db, "answers") == 4
 
 
-def test_importing_under_another_name_copies_without_touching_the_first(path: Path) -> None:
+def test_importing_under_another_name_copies_without_touching_the_first(path: Path | str) -> None:
     with ProgressDB(path) as db:
         ann = db.progress("Ann")
         filled(ann)
@@ -271,8 +274,8 @@ def test_importing_under_another_name_copies_without_touching_the_first(path: Pa
         assert not ann.answered("tricks-lead")
 
 
-def test_import_merges_two_installs_and_replays_cards_in_time_order(tmp_path: Path) -> None:
-    home, school = SqliteProgress(tmp_path / "home.db", "Ann"), SqliteProgress(tmp_path / "school.db", "Ann")
+def test_import_merges_two_installs_and_replays_cards_in_time_order(tmp_path: Path, store: Path | str) -> None:
+    home, school = SqliteProgress(tmp_path / "home.db", "Ann"), SqliteProgress(store, "Ann")
     both = MemoryProgress()
     for n in range(6):  # the same item answered on both installs, turn by turn
         a = answer("spoiled-aces", ok=n % 3 != 1, seconds=10, at=T0 + n * DAY)
@@ -309,7 +312,9 @@ def bad_entries() -> list[tuple[object, str]]:
 
 
 @pytest.mark.parametrize(("entry", "message"), bad_entries())
-def test_a_bad_entry_is_named_on_one_line_and_nothing_is_imported(path: Path, entry: object, message: str) -> None:
+def test_a_bad_entry_is_named_on_one_line_and_nothing_is_imported(
+    path: Path | str, entry: object, message: str
+) -> None:
     with ProgressDB(path) as db:
         fine = {
             "uid": "good1",
@@ -327,7 +332,7 @@ def test_a_bad_entry_is_named_on_one_line_and_nothing_is_imported(path: Path, en
         assert caught.value.problems[0].startswith("answers[1]")
         assert all("\n" not in p for p in caught.value.problems) and "\n" not in str(caught.value)
         assert db.learners() == []  # not even the learner was created
-        assert db.conn.execute("SELECT count(*) FROM answers").fetchone()[0] == 0
+        assert count(db, "answers") == 0
 
 
 @pytest.mark.parametrize(
@@ -345,12 +350,12 @@ def test_a_bad_entry_is_named_on_one_line_and_nothing_is_imported(path: Path, en
         ),
     ],
 )
-def test_a_bad_file_is_refused_with_a_clear_message(path: Path, text: str, message: str) -> None:
+def test_a_bad_file_is_refused_with_a_clear_message(path: Path | str, text: str, message: str) -> None:
     with ProgressDB(path) as db, pytest.raises(ImportRejected, match=message.replace("[", r"\[").replace("]", r"\]")):
         import_progress(db, text)
 
 
-def test_a_uid_used_twice_with_different_answers_is_refused(path: Path) -> None:
+def test_a_uid_used_twice_with_different_answers_is_refused(path: Path | str) -> None:
     with SqliteProgress(path, "Ann") as ann:
         filled(ann)
         data = export_learner(ann)
@@ -361,7 +366,7 @@ def test_a_uid_used_twice_with_different_answers_is_refused(path: Path) -> None:
 
 
 def test_an_import_failing_midway_leaves_whole_items_and_finishes_when_imported_again(
-    path: Path, monkeypatch: pytest.MonkeyPatch
+    path: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with ProgressDB(path) as db:
         source = db.progress("Ann")
@@ -373,7 +378,8 @@ def test_an_import_failing_midway_leaves_whole_items_and_finishes_when_imported_
         def broken(state: object) -> tuple[object, ...]:
             calls.append(state)
             if len(calls) == 2:  # the second transaction, the tier's card
-                raise sqlite3.OperationalError("disk I/O error")
+                failure = psycopg.OperationalError if is_url(path) else sqlite3.OperationalError
+                raise failure("disk I/O error")
             return real(state)  # type: ignore[arg-type]
 
         monkeypatch.setattr(transfermod, "card_row", broken)

@@ -70,10 +70,7 @@ def test_every_third_party_import_is_a_declared_dependency() -> None:
 
 
 # Declared ahead of the code that imports them, with what will: a dependency stays here only until it is imported.
-AWAITING_IMPORTER = {
-    "psycopg": "the PostgreSQL store (tutor/progress/), being written; the tests' server already uses it",
-    "psycopg-pool": "the PostgreSQL store's one pool per process",
-}
+AWAITING_IMPORTER: dict[str, str] = {}
 
 
 def test_every_declared_dependency_is_imported() -> None:

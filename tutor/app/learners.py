@@ -36,7 +36,8 @@ NOT_YOU = Key[bool]("learner.not_you")
 # What the name field takes: far more than a name, so that a long paste reaches the server and is cut at a
 # word boundary there, and the learner is told (the browser would cut it at the limit, mid-word, silently).
 TYPED_LIMIT = 10_000
-NAMES = Key[tuple[tuple[int, int], list[str]]]("learner.names")  # the names, and the file's version they were read at
+# the names, and the store's version they were read at
+NAMES = Key[tuple[tuple[int, int] | None, list[str]]]("learner.names")
 FORM = "learner.form"  # the "Add a learner" form (a form's key names no session state)
 CREATE = Key[bool]("learner.create")
 PICKED = Family[bool]("{}.learner.{}")  # a page's button per learner (the page's prefix, the button's number)
@@ -44,11 +45,10 @@ PICKED = Family[bool]("{}.learner.{}")  # a page's button per learner (the page'
 
 def names(db: ProgressDB) -> list[str]:
     """Every learner's name, alphabetically; read again only after this or another session wrote to the
-    file (``data_version`` counts other connections' commits, ``db.writes`` this one's)."""
-    with db.using() as conn:
-        key = (int(conn.execute("PRAGMA data_version").fetchone()[0]), db.writes)
+    store (:meth:`ProgressDB.changes`; always where it cannot say)."""
+    key = db.changes()
     cached = NAMES.get()
-    if cached is None or cached[0] != key:
+    if cached is None or key is None or cached[0] != key:
         cached = (key, db.learners())
         NAMES.set(cached)
     return list(cached[1])

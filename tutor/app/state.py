@@ -47,7 +47,7 @@ from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress import browsers, shared
 from tutor.progress.backlog import AnswerWrite, Backlog, ReadWrite, Whose, Write
 from tutor.progress.base import Progress
-from tutor.progress.db import ProgressUnavailable, default_path
+from tutor.progress.db import ProgressUnavailable, default_target
 from tutor.progress.memory import MemoryProgress
 from tutor.progress.records import Answer, DayCount, ItemState
 from tutor.progress.store import GUEST_NAME, LearnerError, ProgressDB, SqliteProgress
@@ -152,7 +152,7 @@ def database() -> ProgressDB | None:
 
 def _open() -> None:
     try:
-        DB.set(shared.store(default_path(), ProgressDB, _let_go))  # ProgressDB named here: tests open it read-only
+        DB.set(shared.store(default_target(), ProgressDB, _let_go))  # ProgressDB named here: tests open it read-only
         PROBLEM.set(None)
         RETRY.set(False)
     except ProgressUnavailable as error:
@@ -499,6 +499,7 @@ class SavedProgress:
         those that were waiting (a failed write wrote nothing, so the caller's write is then made in
         memory). Once only: later calls do nothing."""
         store, self.store = self.store, None
+        self._db = None  # the shared store is closed once its last session lets go of it
         self.backlog.clear()
         self.waiting = None
         if self.problem is not None:

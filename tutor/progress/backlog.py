@@ -27,15 +27,15 @@ worked out from the card in the file at the time of writing, as if it had been w
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
+from tutor.progress.db import Connection
 from tutor.progress.records import Answer
 from tutor.progress.scheduling import review, reviewable
-from tutor.progress.store import ProgressDB, card_of, guest_row, insert_answer, save_card
+from tutor.progress.store import ProgressDB, bump, card_of, guest_row, insert_answer, save_card
 
 
 class Write(Protocol):
@@ -51,7 +51,7 @@ class Write(Protocol):
         """Writes of one key replace each other (the latest game, a setting's latest value); None: kept."""
         ...
 
-    def apply(self, conn: sqlite3.Connection) -> None:
+    def apply(self, conn: Connection) -> None:
         """Make the write on ``conn``, inside the caller's transaction."""
         ...
 
@@ -64,7 +64,7 @@ class Whose:
     learner_id: int | None = None
     guest: str | None = None
 
-    def row(self, conn: sqlite3.Connection) -> int:
+    def row(self, conn: Connection) -> int:
         if self.guest is not None:
             return guest_row(conn, self.guest)
         assert self.learner_id is not None
@@ -80,8 +80,9 @@ class AnswerWrite:
     answers = 1
     key = None
 
-    def apply(self, conn: sqlite3.Connection) -> None:
+    def apply(self, conn: Connection) -> None:
         learner_id = self.whose.row(conn)
+        bump(conn, learner_id)  # the learner's row locked, and their summaries told
         if insert_answer(conn, learner_id, self.answer) and reviewable(self.answer.item):
             save_card(conn, learner_id, review(card_of(conn, learner_id, self.answer.item), self.answer))
 
@@ -97,10 +98,12 @@ class ReadWrite:
     answers = 0
     key = None
 
-    def apply(self, conn: sqlite3.Connection) -> None:
+    def apply(self, conn: Connection) -> None:
+        learner_id = self.whose.row(conn)
+        bump(conn, learner_id)
         conn.execute(
-            "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)",
-            (self.whose.row(conn), self.lesson, self.section, self.at),
+            "INSERT INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (learner_id, self.lesson, self.section, self.at),
         )
 
 
@@ -149,8 +152,9 @@ class Backlog:
 
 @contextmanager
 def patience(db: ProgressDB, wait_ms: int | None) -> Iterator[None]:
-    """Within the block, ``db`` waits at most ``wait_ms`` for another program's lock (None: as usual)."""
-    if wait_ms is None:
+    """Within the block, ``db`` waits at most ``wait_ms`` for another program's lock (None: as usual). A
+    PostgreSQL store has no file lock to wait for: each call waits for the rows it needs."""
+    if wait_ms is None or db.dialect.name != "sqlite":
         yield
         return
     with db.lock:

@@ -32,10 +32,11 @@ import errno
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 from tutor.content.texts import Text, _
 from tutor.i18n.ui import N_
@@ -46,6 +47,29 @@ ENV_VAR = "ALUETTE_DB"
 OPEN_BUSY_MS = 250  # opening: a file another program holds locked is reported at once, not after seconds
 WRITE_BUSY_MS = 2000  # once open: how long a write waits for another tab's transaction before giving up
 SOURCE = "en"  # the language of ``message``
+
+
+class Cursor(Protocol):
+    """What the store reads of a statement's result (sqlite3's and psycopg's cursors both are one)."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Connection(Protocol):
+    """A connection the store writes its SQL to, with ``?`` placeholders."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any: ...
+
+    def executemany(self, sql: str, parameters: Sequence[Sequence[Any]], /) -> Any:
+        """The statement once per row of ``parameters``; its cursor's ``rowcount`` is the rows changed in all."""
+        ...
 
 
 class ProgressUnavailable(Exception):
@@ -102,8 +126,17 @@ class ProgressUnavailable(Exception):
 
 
 def default_path() -> Path:
-    """``$ALUETTE_DB`` if set, else ``~/.local/share/aluette-tutor/progress.db``."""
+    """``$ALUETTE_DB`` if set (and a file), else ``~/.local/share/aluette-tutor/progress.db``."""
+    chosen = default_target()
+    return chosen if isinstance(chosen, Path) else Path.home() / ".local" / "share" / "aluette-tutor" / "progress.db"
+
+
+def default_target() -> Path | str:
+    """``$ALUETTE_DB``: a ``postgresql://`` URL as it is (a path would fold its ``//``), a file as a path; else
+    ``~/.local/share/aluette-tutor/progress.db``."""
     chosen = os.environ.get(ENV_VAR)
+    if chosen and chosen.startswith(("postgresql://", "postgres://")):
+        return chosen
     if chosen:
         return Path(chosen).expanduser()
     return Path.home() / ".local" / "share" / "aluette-tutor" / "progress.db"
@@ -211,12 +244,20 @@ V6 = (
         seen REAL NOT NULL
     ) WITHOUT ROWID""",
     "CREATE INDEX games_by_learner ON games (learner_id)",  # pruning finds a guest's game by its profile
+
+)
+
+V7 = (
+    # Counts the changes to a learner's answers, reading and cards. Every such write first bumps it, which
+    # also locks the learner's row: two processes writing one learner's card take turns (PostgreSQL has no
+    # single writer to do it), and a summary read elsewhere knows it is out of date.
+    "ALTER TABLE learners ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
 )
 
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
-def _backfill_cards(conn: sqlite3.Connection) -> None:
+def _backfill_cards(conn: Connection) -> None:
     """v2: give every reviewable item answered under v1 its card, by replaying its answers in time order."""
     rows = conn.execute(
         "SELECT learner_id, item, kind, all_correct, seconds, answered_at FROM answers"
@@ -235,7 +276,7 @@ def _backfill_cards(conn: sqlite3.Connection) -> None:
             )
 
 
-def _refold_names(conn: sqlite3.Connection) -> None:
+def _refold_names(conn: Connection) -> None:
     """v6: names are found by their NFKC fold (tutor.progress.names). A learner whose name now folds like
     another's (a fullwidth 'Ａｎｎ' beside 'Ann') is renamed 'Ann (2)': the two looked the same."""
     from tutor.progress.names import folded
@@ -272,7 +313,7 @@ class Migration:
 
     version: int
     statements: tuple[str, ...]
-    data: Callable[[sqlite3.Connection], None] | None = None
+    data: Callable[[Connection], None] | None = None  # on either backend's connection
 
 
 # In order; never edit a released migration, add a new one.
@@ -283,6 +324,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, V4),
     Migration(5, V5),
     Migration(6, V6, _refold_names),
+    Migration(7, V7),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
@@ -292,7 +334,7 @@ def migrate(conn: sqlite3.Connection, path: Path | str = "the progress file") ->
     version before. A file from a newer tutor is refused rather than guessed at."""
     before: int = conn.execute("PRAGMA user_version").fetchone()[0]
     if before > SCHEMA_VERSION:
-        raise _newer(path, before)
+        raise newer(path, before)
     if before == SCHEMA_VERSION:
         return before
     for migration in MIGRATIONS:
@@ -362,7 +404,7 @@ def connect(path: Path | str | None = None, *, read_only: bool = False) -> sqlit
         check = conn.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             # Translators: {detail} is SQLite's own report, in English.
-            damaged = _("{path} is damaged ({detail}).", path=str(where), detail=_one_line(check))
+            damaged = _("{path} is damaged ({detail}).", path=str(where), detail=one_line(check))
             raise ProgressUnavailable(damaged, where)
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":  # e.g. a file system without shared memory
@@ -445,7 +487,7 @@ def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
     """Refuse a database that is neither empty nor a progress file of this tutor (or an older one)."""
     version = int(conn.execute("PRAGMA user_version").fetchone()[0])  # the first read: a non-database fails here
     if version > SCHEMA_VERSION:
-        raise _newer(where, version)
+        raise newer(where, version)
     objects = conn.execute(
         "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"  # SQLite's own
     ).fetchall()
@@ -454,9 +496,14 @@ def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
     tables = sorted(str(name) for kind, name in objects if kind == "table")
     if version >= 1 and set(tables) == tables_at(version):
         return
-    listed = ", ".join(_one_line(name)[:30] for name in tables[:4]) + (", ..." if len(tables) > 4 else "")
+    raise not_ours(where, tables)
+
+
+def not_ours(where: Path | str, tables: list[str]) -> ProgressUnavailable:
+    """The refusal of another program's database, naming its first tables."""
+    listed = ", ".join(one_line(name)[:30] for name in tables[:4]) + (", ..." if len(tables) > 4 else "")
     if not listed:
-        raise ProgressUnavailable(
+        return ProgressUnavailable(
             _(
                 "{path} is another program's database (tables: none), not a progress file; the tutor leaves it as "
                 "it is.",
@@ -464,7 +511,7 @@ def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
             ),
             where,
         )
-    raise ProgressUnavailable(
+    return ProgressUnavailable(
         # Translators: {tables} lists the database's table names as they are.
         _(
             "{path} is another program's database (tables: {tables}), not a progress file; the tutor leaves it as "
@@ -476,7 +523,7 @@ def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
     )
 
 
-def _newer(where: Path | str, version: int) -> ProgressUnavailable:
+def newer(where: Path | str, version: int) -> ProgressUnavailable:
     newer = _(
         "{path} was written by a newer version of the tutor (schema {version}).", path=str(where), version=str(version)
     )
@@ -528,13 +575,13 @@ def unavailable(error: sqlite3.Error, path: Path | str) -> ProgressUnavailable:
     template = _REASONS.get(name) or _REASONS.get(base)
     if template is None:
         # Translators: {detail} is SQLite's own message, in English.
-        unusable = _("{path} cannot be used ({detail}).", path=str(path), detail=_one_line(error))
+        unusable = _("{path} cannot be used ({detail}).", path=str(path), detail=one_line(error))
         return ProgressUnavailable(unusable, path)
     full = base == "SQLITE_FULL"
     return ProgressUnavailable(Text(template, (("path", str(path)),)), path, busy=busy, full=full)
 
 
-def _one_line(text: object) -> str:
+def one_line(text: object) -> str:
     return " ".join(str(text).split()) or type(text).__name__
 
 

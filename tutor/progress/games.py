@@ -12,13 +12,13 @@ in size and read back only as a JSON object; whether it is a sound game is the m
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from tutor.content.texts import Text, _
+from tutor.progress.db import Connection
 from tutor.progress.store import GUEST_TOKEN, ProgressDB
 
 MAX_BYTES = 2_000_000  # a five-deal game with its log is about 100 kB; anything far bigger is not ours
@@ -97,7 +97,7 @@ class GameWrite:
     def key(self) -> str:
         return f"game:{self.owner}"  # only the latest save of a game matters
 
-    def apply(self, conn: sqlite3.Connection) -> None:
+    def apply(self, conn: Connection) -> None:
         if self.text is None:
             conn.execute("DELETE FROM games WHERE owner = ?", (self.owner,))
             return

@@ -88,7 +88,7 @@ class Pruned:
 # A guest's last sign of life: its newest answer, reading or saved game, else when it was made.
 _GUESTS = """
     SELECT g.learner_id,
-        max(g.created,
+        {greatest}(g.created,
             coalesce((SELECT max(answered_at) FROM answers WHERE learner_id = g.learner_id), 0),
             coalesce((SELECT max(read_at) FROM reads WHERE learner_id = g.learner_id), 0),
             coalesce((SELECT max(saved_at) FROM games WHERE learner_id = g.learner_id), 0)),
@@ -100,8 +100,9 @@ _GUESTS = """
 def prune(db: ProgressDB, now: float | None = None, policy: Policy = Policy()) -> Pruned:
     """Forget what ``policy`` says is idle at ``now`` (epoch seconds); what was removed."""
     moment = time.time() if now is None else now
+    guests = _GUESTS.replace("{greatest}", db.dialect.greatest)
     with db.using() as conn:
-        rows = conn.execute(_GUESTS).fetchall()
+        rows = conn.execute(guests).fetchall()
     empty = [int(i) for i, last, answered in rows if not answered and last < moment - policy.empty_days * DAY]
     idle = [int(i) for i, last, answered in rows if answered and last < moment - policy.idle_days * DAY]
     doomed = empty + idle
@@ -112,7 +113,7 @@ def prune(db: ProgressDB, now: float | None = None, policy: Policy = Policy()) -
         marks = ",".join("?" * len(batch))
         with db.using(write=True) as conn:
             # Only rows still guests' and still idle: one may have answered, or been named, meanwhile.
-            still = {int(i) for i, last, answered in conn.execute(_GUESTS + f" WHERE g.learner_id IN ({marks})", batch)
+            still = {int(i) for i, last, answered in conn.execute(guests + f" WHERE g.learner_id IN ({marks})", batch)
                      if last < moment - (policy.idle_days if answered else policy.empty_days) * DAY}  # fmt: skip
             if still:
                 conn.execute(f"DELETE FROM learners WHERE id IN ({','.join('?' * len(still))})", sorted(still))

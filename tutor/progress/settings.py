@@ -20,9 +20,9 @@ True
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
+from tutor.progress.db import Connection
 from tutor.progress.store import LearnerError, ProgressDB, clean_name, folded
 
 LANGUAGE = "language"  # the language the learner reads the course in: a code of tutor.i18n.LANGUAGES
@@ -74,7 +74,7 @@ class SettingWrite:
     def key(self) -> str:
         return f"setting:{self.learner}:{self.name}"  # only the latest value matters
 
-    def apply(self, conn: sqlite3.Connection) -> None:
+    def apply(self, conn: Connection) -> None:
         row = conn.execute("SELECT id FROM learners WHERE folded = ?", (self.learner,)).fetchone()
         if row is None:
             return

@@ -23,21 +23,23 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from tutor.progress.backend import is_url
 from tutor.progress.store import ProgressDB
 
-Opener = Callable[[Path], ProgressDB]
+Opener = Callable[[Path | str], ProgressDB]
 LetGo = Callable[[ProgressDB], None]
 
 _lock = threading.Lock()  # one opening or letting go at a time: no new connection while the old one closes
-_held: tuple[Path, Opener, ProgressDB] | None = None
+_held: tuple[Path | str, Opener, ProgressDB] | None = None
 
 
 def store(path: Path | str, opener: Opener = ProgressDB, let_go: LetGo = ProgressDB.close) -> ProgressDB:
-    """The process's open progress file at ``path``, opened by ``opener`` on the first call (or when the
-    one held is for another path, or its file was deleted or replaced: that one is ``let_go`` first).
+    """The process's open progress store at ``path`` (a file, or a ``postgresql://`` URL: then the store holds
+    the process's pool of connections), opened by ``opener`` on the first call (or when the one held is for
+    another path, or its file was deleted or replaced: that one is ``let_go`` first).
     Raises :class:`~tutor.progress.db.ProgressUnavailable` when it cannot be opened."""
     global _held
-    where = Path(path).expanduser().absolute()
+    where: Path | str = path if is_url(path) else Path(path).expanduser().absolute()
     with _lock:
         if _held is not None:
             held_path, held_opener, db = _held

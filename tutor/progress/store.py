@@ -1,4 +1,5 @@
-"""Progress saved in the SQLite file: learners, and one learner's answers, reading and review cards.
+"""Progress saved in the store (the SQLite file, or a PostgreSQL database): learners, and one learner's
+answers, reading and review cards.
 
 >>> import tempfile
 >>> folder = tempfile.TemporaryDirectory()
@@ -11,11 +12,14 @@
 >>> db.close()
 >>> folder.cleanup()
 
-``record`` writes the answer and its item's FSRS card in one transaction. Every query of
-:class:`SqliteProgress` is filtered by the learner's id, fixed when it is made: two tabs or two learners each
-hold their own object (on one shared connection), and one learner's rows never come back under another's name. Every
-SQLite failure comes out as :class:`~tutor.progress.db.ProgressUnavailable`, and so does a write to a file
-that was deleted or replaced since it was opened.
+``record`` writes the answer and its item's FSRS card in one transaction, after bumping the learner's
+``revision`` (which locks the learner's row until the commit: another process or instance writing for the same
+learner waits its turn, and every summary of the learner elsewhere knows it is out of date). Every query of
+:class:`SqliteProgress` (named for the file it first kept; it keeps a learner on either backend) is filtered by
+the learner's id, fixed when it is made: two tabs or two learners each hold their own object (on one shared
+store), and one learner's rows never come back under another's name. Every failure of either engine comes out
+as :class:`~tutor.progress.db.ProgressUnavailable`, and so does a write to a file that was deleted or replaced
+since it was opened. The SQL is the one both engines read (:mod:`tutor.progress.backend`).
 
 Export and import are :mod:`tutor.progress.transfer`'s, built on this module.
 """
@@ -27,26 +31,16 @@ import re
 import sqlite3
 import threading
 import time
-import weakref
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, suppress
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from tutor.content.texts import Text, _
+from tutor.progress.backend import Backend, SqliteBackend, open_backend
 from tutor.progress.base import Progress
-from tutor.progress.db import (
-    CARD_COLUMNS,
-    ProgressUnavailable,
-    card_row,
-    connect,
-    default_path,
-    file_identity,
-    transaction,
-    unavailable,
-)
+from tutor.progress.db import CARD_COLUMNS, Connection, ProgressUnavailable, card_row, file_identity
 from tutor.progress.memory import MemoryProgress
 
 # Names are checked and folded there; re-exported, as every caller imports them from here.
@@ -73,52 +67,36 @@ def no_learner(name: str) -> Text:
     return _("No learner is called '{name}'.", name=normal(name))
 
 
-SideFiles = tuple[tuple[int, int] | None, tuple[int, int] | None]
-
-
-def _side_identities(path: Path) -> SideFiles:
-    """The identities of the ``-wal`` and ``-shm`` by ``path``'s name now."""
-    return file_identity(path.with_name(path.name + "-wal")), file_identity(path.with_name(path.name + "-shm"))
-
-
-def _close(
-    conn: sqlite3.Connection,
-    path: Path,
-    identity: tuple[int, int] | None,
-    side_files: SideFiles,
-    lock: threading.RLock,
-) -> None:
-    """:meth:`ProgressDB.close`'s work, also run when the store is dropped unclosed (and so given what it
-    needs rather than the store itself)."""
-    with lock:
-        if file_identity(path) != identity and _side_identities(path) == side_files:
-            with suppress(sqlite3.Error):
-                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # into the old file, which is gone
-        conn.close()
-
-
 class ProgressDB:
-    """The open progress file (one connection, usable from any thread, one call at a time under
-    :attr:`lock`) and its learners. The app shares one among all its sessions (:mod:`tutor.progress.shared`);
-    it is closed by :meth:`close`, or once nothing refers to it any more, or at exit."""
+    """The open progress store (a file or a PostgreSQL database: :mod:`tutor.progress.backend`) and its learners.
+
+    :attr:`path` names it in messages: the file, or the database's URL without its password. :attr:`lock`
+    makes one object's write and the summary it updates one step for this process's threads."""
 
     def __init__(self, path: Path | str | None = None, *, read_only: bool = False) -> None:
-        self.path = (Path(path).expanduser() if path is not None else default_path()).absolute()
-        self.conn = connect(self.path, read_only=read_only)
-        self.identity = file_identity(self.path)  # the file this connection writes to
+        self.backend: Backend = open_backend(path, read_only=read_only)
+        self.path: Path | str = self.backend.where
+        self.dialect = self.backend.dialect
         self.lock = threading.RLock()
-        self.writes = 0  # commits through this connection (``PRAGMA data_version`` counts only the others')
-        # Holds no reference to self: the last session letting go of a shared store closes it.
-        self._closer = weakref.finalize(
-            self, _close, self.conn, self.path, self.identity, _side_identities(self.path), self.lock
-        )
+
+    @property
+    def identity(self) -> tuple[int, int] | None:
+        """The file's (device, inode) when it was opened (:func:`~tutor.progress.db.file_identity`); None for a
+        PostgreSQL store, which no file stands for."""
+        return self.backend.identity if isinstance(self.backend, SqliteBackend) else None
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The SQLite file's one connection (tests and tools that look at the file itself)."""
+        if not isinstance(self.backend, SqliteBackend):
+            raise AttributeError("a PostgreSQL store has a pool of connections, not one: use using()")
+        return self.backend.conn
 
     def close(self) -> None:
-        """Close the connection (once; later calls do nothing). If the file was deleted or replaced meanwhile,
-        first empty its ``-wal`` (when the ``-wal`` and ``-shm`` by its name are still the ones this
-        connection opened): SQLite leaves a moved file's side files behind on closing, and the next file of
-        that name would read this one's last pages from them."""
-        self._closer()
+        """Let go of the store (the file's connection, or this object's share of the process's pool), once;
+        later calls do nothing. The app shares one store among all its sessions (:mod:`tutor.progress.shared`):
+        the backend also closes itself once nothing refers to it any more, or at exit."""
+        self.backend.close()
 
     def __enter__(self) -> ProgressDB:
         return self
@@ -127,17 +105,16 @@ class ProgressDB:
         self.close()
 
     def check_file(self) -> None:
-        """Raise :class:`ProgressUnavailable` if the file at :attr:`path` is no longer the one this connection
-        writes to (deleted, moved away or replaced): SQLite would go on writing to the old file, which
-        nobody opens again. Reading still works (the connection holds the old file), so what the session
-        shows can still be copied to memory."""
-        if self.replaced():
-            gone = _("{path} was deleted or replaced while the tutor was running.", path=str(self.path))
-            raise ProgressUnavailable(gone, self.path, lost=True)
+        """Raise :class:`ProgressUnavailable` if the store can no longer be written where it was opened (a file
+        deleted, moved away or replaced: SQLite would go on writing to the old file, which nobody opens again).
+        Reading still works, so what the session shows can still be copied to memory."""
+        self.backend.check()
 
     def replaced(self) -> bool:
-        """Whether the file at :attr:`path` is no longer the one this connection writes to."""
-        return file_identity(self.path) != self.identity
+        """Whether the file at :attr:`path` is no longer the one this connection writes to (never, for a
+        PostgreSQL store)."""
+        backend = self.backend
+        return isinstance(backend, SqliteBackend) and file_identity(backend.path) != backend.identity
 
     def problem(self) -> ProgressUnavailable | None:
         """What :meth:`check_file` would raise, or None."""
@@ -147,22 +124,20 @@ class ProgressDB:
             return error
         return None
 
-    @contextmanager
-    def using(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        """The connection under the lock (in one write transaction if ``write``, after checking the file is
-        still there: :meth:`check_file`); SQLite errors come out as :class:`ProgressUnavailable`, which a
-        caller can show and then carry on without saving."""
-        with self.lock:
-            try:
-                if write:
-                    self.check_file()
-                    with transaction(self.conn):
-                        yield self.conn
-                    self.writes += 1
-                else:
-                    yield self.conn
-            except sqlite3.Error as error:
-                raise unavailable(error, self.path) from error
+    def using(self, write: bool = False) -> AbstractContextManager[Connection]:
+        """A connection (in one write transaction if ``write``, after :meth:`check_file`); the backend's
+        errors come out as :class:`ProgressUnavailable`, which a caller can show and then carry on without
+        saving."""
+        return self.backend.connection(write)
+
+    def changes(self) -> tuple[int, int] | None:
+        """A key that changes when the list of learners may have (SQLite's ``data_version``, and this
+        connection's own commits); None where there is none to be had cheaply (PostgreSQL): read it again."""
+        backend = self.backend
+        if not isinstance(backend, SqliteBackend):
+            return None
+        with backend.connection() as conn:
+            return int(conn.execute("PRAGMA data_version").fetchone()[0]), backend.conn.total_changes
 
     # --- Learners ---------------------------------------------------------------------------------------
 
@@ -188,9 +163,13 @@ class ProgressDB:
             taken = conn.execute("SELECT name FROM learners WHERE folded = ?", (folded(text),)).fetchone()
             if taken:
                 raise LearnerError(taken_name(taken[0]))
-            conn.execute(
-                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (text, folded(text), time.time())
-            )
+            made = conn.execute(
+                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING"
+                " RETURNING id",
+                (text, folded(text), time.time()),
+            ).fetchone()
+            if made is None:  # made by another process since the look-up (PostgreSQL: none waits for another)
+                raise LearnerError(taken_name(text))
         return text
 
     def rename_learner(self, old: str, new: str) -> str:
@@ -224,7 +203,8 @@ class ProgressDB:
     def guest(self, token: str, *, create: bool = True) -> SqliteProgress | None:
         """The progress of the guest whose browser holds ``token``: None if there is none yet and not
         ``create``. The guest's learner row is hidden from :meth:`learners`, and its ``folded`` key starts
-        with a control character, which no learner's name can hold, so no name ever finds it."""
+        with a control character, which no learner's name can hold, so no name ever finds it
+        (:func:`guest_key`)."""
         if not GUEST_TOKEN.fullmatch(token):
             raise LearnerError("A guest's token is 16 to 64 letters, digits, '-' or '_'.")
         found = self._guest_id(token)
@@ -249,13 +229,22 @@ class ProgressDB:
             if guest is None:
                 return 0
             into = int(row[0])
+            # Both rows locked, in id order (two adoptions at once never wait for each other in a circle); a
+            # guest adopted meanwhile by another instance is gone once the lock is had, and gives nothing.
+            for learner_id in sorted((guest, into)):
+                bump(conn, learner_id)
+            if _guest_row(conn, token) != guest:
+                return 0
             items = [r[0] for r in conn.execute("SELECT DISTINCT item FROM answers WHERE learner_id = ?", (guest,))]
-            moved = conn.execute(
-                "UPDATE OR IGNORE answers SET learner_id = ? WHERE learner_id = ?", (into, guest)
-            ).rowcount
+            # An answer the learner holds already (same uid) stays with the guest, and goes with it below.
             conn.execute(
-                "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at)"
-                " SELECT ?, lesson, section, read_at FROM reads WHERE learner_id = ?",
+                "DELETE FROM answers WHERE learner_id = ? AND uid IN (SELECT uid FROM answers WHERE learner_id = ?)",
+                (guest, into),
+            )
+            moved = conn.execute("UPDATE answers SET learner_id = ? WHERE learner_id = ?", (into, guest)).rowcount
+            conn.execute(
+                "INSERT INTO reads (learner_id, lesson, section, read_at)"
+                " SELECT ?, lesson, section, read_at FROM reads WHERE learner_id = ? ON CONFLICT DO NOTHING",
                 (into, guest),
             )
             # Each card is made again from all the learner's answers to its item, in time order, as if they
@@ -271,8 +260,9 @@ class ProgressDB:
                     save_card(conn, into, card)
             # The guest's game of the Play page goes with it, unless the learner has one saved already.
             conn.execute(
-                "UPDATE OR IGNORE games SET owner = ?, learner_id = ? WHERE learner_id = ?",
-                (f"learner:{into}", into, guest),
+                "UPDATE games SET owner = ?, learner_id = ? WHERE learner_id = ?"
+                " AND NOT EXISTS (SELECT 1 FROM games WHERE owner = ?)",
+                (f"learner:{into}", into, guest, f"learner:{into}"),
             )
             conn.execute("DELETE FROM learners WHERE id = ?", (guest,))  # its answers left, cards, reads, guests row
         return int(moved)
@@ -328,7 +318,10 @@ class SqliteProgress:
         with self.db.using() as conn:
             self._name = str(conn.execute("SELECT name FROM learners WHERE id = ?", (self.id,)).fetchone()[0])
         self._summary: _Summary | None = None
-        self._summary_key: tuple[int, int] | None = None
+        self._summary_key: int | None = None  # the learner's revision it was loaded at
+        # This object's own: the store is shared by every session of the process, which must not wait for
+        # each other here (SQLite's one connection has a lock of its own; PostgreSQL's pool needs none).
+        self._lock = threading.RLock()
 
     def close(self) -> None:
         if self._owns:
@@ -348,7 +341,7 @@ class SqliteProgress:
         return self._name
 
     @property
-    def path(self) -> Path:
+    def path(self) -> Path | str:
         return self.db.path
 
     def rename(self, new: str) -> str:
@@ -361,22 +354,19 @@ class SqliteProgress:
     def record(self, answer: Answer) -> str:
         """Keep ``answer`` and its item's new FSRS card in one transaction: a crash keeps both or neither.
         Recording the same answer (same uid) twice keeps it once. Returns the uid once committed."""
-        try:
-            with self.db.lock:  # the commit and the summary update, as one step for this process's threads
-                with self.db.using(write=True) as conn:
-                    # Under the write lock, so no other connection commits between this check and ours.
-                    version, fresh = self._freshness(conn)
-                    added = insert_answer(conn, self.id, answer)
-                    if added and reviewable(answer.item):
-                        save_card(conn, self.id, review(_card(conn, self.id, answer.item), answer))
-                if fresh and added:
-                    self._apply(version, answer=answer)
-        except ProgressUnavailable as error:
-            if "FOREIGN KEY" in str(error.__cause__ or ""):
-                # Translators: {name} is the learner's name in quotes; {path} is the progress file.
-                removed = _("the learner {name} was removed from {path}.", name=repr(self._name), path=str(self.path))
-                raise ProgressUnavailable(removed, self.path) from error
-            raise
+        with self._lock:  # the commit and the summary update, as one step for this object's threads
+            with self.db.using(write=True) as conn:
+                # The learner's row locked first: no other writer changes this learner until we commit.
+                revision = bump(conn, self.id)
+                if revision is None:
+                    # Translators: {name} is the learner's name in quotes; {path} is the progress file.
+                    name = repr(self._name)
+                    removed = _("the learner {name} was removed from {path}.", name=name, path=str(self.path))
+                    raise ProgressUnavailable(removed, self.path)
+                added = insert_answer(conn, self.id, answer)
+                if added and reviewable(answer.item):
+                    save_card(conn, self.id, review(_card(conn, self.id, answer.item), answer))
+            self._apply(revision, answer=answer if added else None)
         return answer.uid
 
     def answered(self, item: str) -> bool:
@@ -418,15 +408,16 @@ class SqliteProgress:
         """Keep that the section was read (``at``, epoch seconds, default now), unless it is kept already."""
         if (lesson_id, section) in self._fresh().reads:
             return  # pages mark the section shown on every rerun: no write when nothing changes
-        with self.db.lock:
+        with self._lock:
             with self.db.using(write=True) as conn:
-                version, fresh = self._freshness(conn)
+                revision = bump(conn, self.id)
                 conn.execute(
-                    "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT DO NOTHING",
                     (self.id, lesson_id, section, time.time() if at is None else at),
                 )
-            if fresh:
-                self._apply(version, read=(lesson_id, section))
+            if revision is not None:
+                self._apply(revision, read=(lesson_id, section))
 
     def read(self, lesson_id: str, section: int) -> bool:
         return (lesson_id, section) in self._fresh().reads
@@ -453,10 +444,11 @@ class SqliteProgress:
     def due_items(self, now: float | None = None, limit: int | None = None) -> list[ItemState]:
         """Cards due at ``now`` (epoch seconds), most overdue first; the first ``limit`` if given."""
         moment = time.time() if now is None else now
+        bounded = "" if limit is None else f" LIMIT {max(0, int(limit))}"
         with self.db.using() as conn:
             rows = conn.execute(
-                f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND due <= ? ORDER BY due, item LIMIT ?",
-                (self.id, moment, -1 if limit is None else limit),
+                f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND due <= ? ORDER BY due, item{bounded}",
+                (self.id, moment),
             ).fetchall()
         return [state_from_row(row) for row in rows]
 
@@ -470,41 +462,44 @@ class SqliteProgress:
             )
 
     def days(self) -> list[DayCount]:
-        """Answers per local calendar day (SQLite's ``localtime``: the server's time zone), oldest first."""
+        """Answers per local calendar day (this process's time zone), oldest first.
+
+        The database counts them per quarter hour and this process gives each quarter its day: every time
+        zone's offset, and every change of it, falls on a quarter hour, and neither engine need know the
+        tutor's zone (a PostgreSQL server has its own)."""
+        quarter = self.db.dialect.quarter_hour
         with self.db.using() as conn:
             rows = conn.execute(
-                "SELECT date(answered_at, 'unixepoch', 'localtime') AS day, count(*), sum(all_correct)"
-                " FROM answers WHERE learner_id = ? GROUP BY day ORDER BY day",
+                f"SELECT {quarter} AS q, count(*), sum(all_correct) FROM answers WHERE learner_id = ? GROUP BY q",
                 (self.id,),
             ).fetchall()
-        return [DayCount(date.fromisoformat(day), n, right) for day, n, right in rows]
+        counts: dict[date, list[int]] = {}
+        for q, n, right in rows:
+            tally = counts.setdefault(date.fromtimestamp(int(q) * 900), [0, 0])
+            tally[0] += int(n)
+            tally[1] += int(right)
+        return [DayCount(day, n, right) for day, (n, right) in sorted(counts.items())]
 
     # --- The cache --------------------------------------------------------------------------------------
 
-    def _key(self, conn: sqlite3.Connection) -> tuple[int, int]:
-        """Changes to the file: ``data_version`` counts other connections' commits, ``writes`` this one's."""
-        return int(conn.execute("PRAGMA data_version").fetchone()[0]), self.db.writes
-
-    def _freshness(self, conn: sqlite3.Connection) -> tuple[int, bool]:
-        """(``data_version`` now, whether the summary is up to date)."""
-        key = self._key(conn)
-        return key[0], self._summary is not None and key == self._summary_key
-
     def _fresh(self) -> _Summary:
-        """The summary, reloaded only when this or another connection has committed since it was loaded."""
-        with self.db.using() as conn:
-            key = self._key(conn)
-            if self._summary is None or key != self._summary_key:
+        """The summary, reloaded only when the learner's ``revision`` moved since it was loaded: a write by
+        another session, process or instance bumps it."""
+        with self._lock, self.db.using() as conn:
+            row = conn.execute("SELECT revision FROM learners WHERE id = ?", (self.id,)).fetchone()
+            revision = None if row is None else int(row[0])
+            if self._summary is None or revision is None or revision != self._summary_key:
                 self._summary = _load_summary(conn, self.id)
-                self._summary_key = key
+                self._summary_key = revision
             return self._summary
 
-    def _apply(self, version: int, answer: Answer | None = None, read: tuple[str, int] | None = None) -> None:
-        """Apply this object's own write, just committed, to the summary that was up to date before it
-        (rather than reloading it: with 10,000 answers a reload costs milliseconds on the next rerun).
-        ``version`` is ``data_version`` read inside the write's transaction; the caller holds the lock."""
+    def _apply(self, revision: int, answer: Answer | None = None, read: tuple[str, int] | None = None) -> None:
+        """Apply this object's own write, just committed as ``revision``, to the summary if it was up to date
+        just before (``revision - 1``: nobody else wrote in between), rather than reloading it: with 10,000
+        answers a reload costs milliseconds on the next rerun. The caller holds the lock."""
         old = self._summary
-        assert old is not None
+        if old is None or self._summary_key != revision - 1:
+            return  # out of date anyway: the next read reloads it
         if answer is not None:
             n, right = old.totals
             solved = old.solved | {answer.item} if answer.all_correct else old.solved
@@ -512,30 +507,51 @@ class SqliteProgress:
         if read is not None:
             old = _Summary(old.answered, old.solved, old.reads | {read}, old.totals)
         self._summary = old
-        self._summary_key = (version, self.db.writes)
+        self._summary_key = revision
 
 
-def _guest_row(conn: sqlite3.Connection, token: str) -> int | None:
+def bump(conn: Connection, learner_id: int) -> int | None:
+    """Count a change to the learner's rows, locking the learner's row until the transaction ends; the new
+    ``revision``, or None if there is no such learner (any more)."""
+    row = conn.execute(
+        "UPDATE learners SET revision = revision + 1 WHERE id = ? RETURNING revision", (learner_id,)
+    ).fetchone()
+    return None if row is None else int(row[0])
+
+
+def guest_key(token: str) -> str:
+    """A guest's ``folded`` key: it starts with a control character, which no learner's name can hold (and
+    not NUL, which PostgreSQL's text cannot hold; files from before keep theirs)."""
+    return f"\x01guest:{token}"
+
+
+def _guest_row(conn: Connection, token: str) -> int | None:
     row = conn.execute("SELECT learner_id FROM guests WHERE token = ?", (token,)).fetchone()
     return None if row is None else int(row[0])
 
 
-def guest_row(conn: sqlite3.Connection, token: str) -> int:
+def guest_row(conn: Connection, token: str) -> int:
     """The learner id of the guest holding ``token``, their profile made now if they have none (inside the
     caller's write transaction: another tab of the same browser may have just made it)."""
     found = _guest_row(conn, token)
     if found is not None:
         return found
     now = time.time()
-    cursor = conn.execute(
-        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (GUEST_NAME, f"\x00guest:{token}", now)
-    )
-    made = int(cursor.lastrowid or 0)
-    conn.execute("INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, made, now))
-    return made
+    # Another instance may be making the same guest: its row wins (PostgreSQL waits for its commit), and is
+    # read after.
+    made = conn.execute(
+        "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING RETURNING id",
+        (GUEST_NAME, guest_key(token), now),
+    ).fetchone()
+    if made is None:
+        theirs = _guest_row(conn, token)
+        assert theirs is not None, "a guest's learner row is made with its guests row, in one transaction"
+        return theirs
+    conn.execute("INSERT INTO guests (token, learner_id, created) VALUES (?, ?, ?)", (token, int(made[0]), now))
+    return int(made[0])
 
 
-def _load_summary(conn: sqlite3.Connection, learner_id: int) -> _Summary:
+def _load_summary(conn: Connection, learner_id: int) -> _Summary:
     answered: set[str] = set()
     solved: set[str] = set()
     for item, ever_right in conn.execute(
@@ -556,7 +572,7 @@ def state_from_row(row: tuple[Any, ...]) -> ItemState:
     return ItemState(item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, bool(last_correct))
 
 
-def _card(conn: sqlite3.Connection, learner_id: int, item: str) -> ItemState | None:
+def _card(conn: Connection, learner_id: int, item: str) -> ItemState | None:
     row = conn.execute(
         f"SELECT {CARD_COLUMNS} FROM cards WHERE learner_id = ? AND item = ?", (learner_id, item)
     ).fetchone()
@@ -566,11 +582,16 @@ def _card(conn: sqlite3.Connection, learner_id: int, item: str) -> ItemState | N
 card_of = _card  # for writes made outside this module (tutor.progress.backlog)
 
 
+# The database's unique keys decide, so two writers of one uid (or one card) at once keep it once.
 INSERT_ANSWER = (
-    "INSERT OR IGNORE INTO answers (learner_id, uid, item, kind, given, correct, all_correct, answered_at, seconds)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO answers (learner_id, uid, item, kind, given, correct, all_correct, answered_at, seconds)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (learner_id, uid) DO NOTHING"
 )
-SAVE_CARD = f"INSERT OR REPLACE INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_CARD_UPDATE = ", ".join(f"{c} = excluded.{c}" for c in CARD_COLUMNS.split(", ")[1:])
+SAVE_CARD = (
+    f"INSERT INTO cards (learner_id, {CARD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    f" ON CONFLICT (learner_id, item) DO UPDATE SET {_CARD_UPDATE}"
+)
 
 
 # json.dumps with options makes an encoder on every call: an import of 200,000 answers makes 400,000 of them.
@@ -593,12 +614,12 @@ def answer_row(learner_id: int, answer: Answer) -> tuple[object, ...]:
     )
 
 
-def insert_answer(conn: sqlite3.Connection, learner_id: int, answer: Answer) -> bool:
+def insert_answer(conn: Connection, learner_id: int, answer: Answer) -> bool:
     """Add ``answer`` to the learner's answers unless its uid is there already; whether it was added."""
     return bool(conn.execute(INSERT_ANSWER, answer_row(learner_id, answer)).rowcount)
 
 
-def save_card(conn: sqlite3.Connection, learner_id: int, state: ItemState) -> None:
+def save_card(conn: Connection, learner_id: int, state: ItemState) -> None:
     conn.execute(SAVE_CARD, (learner_id, *card_row(state)))
 
 

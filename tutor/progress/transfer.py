@@ -58,7 +58,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import sqlite3
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
@@ -68,10 +67,20 @@ from typing import Any, TypeAlias, TypeGuard
 from tutor.engine.errors import short
 from tutor.i18n.ui import N_, N_plural
 from tutor.progress.base import Progress
-from tutor.progress.db import card_row
+from tutor.progress.db import Connection, card_row
 from tutor.progress.records import Answer, ItemState
 from tutor.progress.scheduling import replay, reviewable
-from tutor.progress.store import INSERT_ANSWER, SAVE_CARD, LearnerError, ProgressDB, answer_row, clean_name, folded
+from tutor.progress.store import (
+    INSERT_ANSWER,
+    SAVE_CARD,
+    LearnerError,
+    ProgressDB,
+    answer_row,
+    bump,
+    clean_name,
+    folded,
+    no_learner,
+)
 
 FORMAT = "aluette-tutor-progress"
 VERSION = 1
@@ -508,6 +517,8 @@ def import_progress(
         time.sleep(max(0.0, held - (time.perf_counter() - released)))
         taken = time.perf_counter()
         with db.using(write=True) as conn:
+            if bump(conn, learner_id) is None:  # removed meanwhile (another session, another instance)
+                raise LearnerError(no_learner(name))
             stale = _stale(conn, learner_id, cards, existing)
             now_added = conn.executemany(INSERT_ANSWER, rows).rowcount
             if now_added != len(rows):  # another import of the same answers got in first
@@ -517,7 +528,8 @@ def import_progress(
             conn.executemany(SAVE_CARD, [(learner_id, *card_row(card)) for card in cards.values() if card is not None])
             if n == len(chunks) - 1:
                 reads_added = conn.executemany(
-                    "INSERT OR IGNORE INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO reads (learner_id, lesson, section, read_at) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT DO NOTHING",
                     [(learner_id, lesson, section, at) for lesson, section, at in reads],
                 ).rowcount
         released = time.perf_counter()
@@ -533,13 +545,14 @@ def _learner_row(db: ProgressDB, name: str) -> tuple[int, str]:
     """The learner's id and name as stored, the learner made if new."""
     with db.using(write=True) as conn:
         row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (folded(name),)).fetchone()
-        if row is not None:
-            return int(row[0]), str(row[1])
-        inserted = conn.execute(
-            "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?)", (name, folded(name), time.time())
-        ).lastrowid
-    assert inserted is not None  # an INSERT always sets it
-    return inserted, name
+        if row is None:
+            # Made meanwhile by another instance: theirs is used (the look-up after waits for their commit).
+            conn.execute(
+                "INSERT INTO learners (name, folded, created) VALUES (?, ?, ?) ON CONFLICT (folded) DO NOTHING",
+                (name, folded(name), time.time()),
+            )
+            row = conn.execute("SELECT id, name FROM learners WHERE folded = ?", (folded(name),)).fetchone()
+    return int(row[0]), str(row[1])
 
 
 def _existing(db: ProgressDB, learner_id: int, items: set[str]) -> dict[str, Rows]:
@@ -558,7 +571,7 @@ def _existing(db: ProgressDB, learner_id: int, items: set[str]) -> dict[str, Row
     return found
 
 
-def _rows_of(conn: sqlite3.Connection, learner_id: int, item: str) -> Rows:
+def _rows_of(conn: Connection, learner_id: int, item: str) -> Rows:
     rows = conn.execute(
         "SELECT kind, all_correct, seconds, answered_at, id FROM answers WHERE learner_id = ? AND item = ?",
         (learner_id, item),
@@ -568,17 +581,18 @@ def _rows_of(conn: sqlite3.Connection, learner_id: int, item: str) -> Rows:
 
 
 def _stale(
-    conn: sqlite3.Connection, learner_id: int, cards: Mapping[str, object], existing: dict[str, Rows]
+    conn: Connection, learner_id: int, cards: Mapping[str, object], existing: dict[str, Rows]
 ) -> list[str]:
     """The items among ``cards`` whose answers in the file are no longer those read before (someone answered
     them meanwhile): their cards must be replayed again."""
     if not cards:
         return []
+    items = list(cards)
+    marks = ", ".join("?" for _ in items)  # a chunk's items: far fewer than either engine's limit of parameters
     counts = dict(
         conn.execute(
-            "SELECT item, count(*) FROM answers WHERE learner_id = ? AND item IN (SELECT value FROM json_each(?))"
-            " GROUP BY item",
-            (learner_id, json.dumps(list(cards))),
+            f"SELECT item, count(*) FROM answers WHERE learner_id = ? AND item IN ({marks}) GROUP BY item",
+            (learner_id, *items),
         ).fetchall()
     )
     return [item for item in cards if counts.get(item, 0) != len(existing.get(item, []))]
