@@ -77,7 +77,9 @@ def test_the_practice_page_downloads_a_worksheet_with_its_key(server: str, tmp_p
             expect(page.get_by_text("18 scenarios picked (at most 60)", exact=True)).to_be_visible()
             fold.evaluate("element => element.scrollIntoView({block: 'start'})")
             page.screenshot(path=str(tmp_path / f"practice-{name}.png"))
-            with page.expect_download(timeout=60_000) as download:
+            button.scroll_into_view_if_needed()
+            # 18 scenarios and their key: a minute or more on a busy machine, the first time (then kept).
+            with page.expect_download(timeout=120_000) as download:
                 button.click()
             pdf = tmp_path / f"worksheet-{name}.pdf"
             download.value.save_as(pdf)
