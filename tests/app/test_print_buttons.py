@@ -50,3 +50,12 @@ def test_the_worksheet_a_button_hands_over_is_the_scenarios_picked_in_the_langua
     text = comparable(text_of(pdf), "sq")
     assert comparable("Fletë pune", "sq") in text and comparable("2 dhjetor 2026", "sq") in text
     assert print_buttons._worksheet(course, ("spoiled-aces",), "sq", "a5", date(2026, 12, 2)) is pdf  # kept
+
+
+def test_the_worksheet_builder_counts_the_scenarios_picked() -> None:
+    # The spoiled-tricks lesson lists 18 scenarios (lessons/06-spoiled-tricks.yaml), all picked to begin with.
+    at = open_page("screens/practice.py", query={"lesson": "spoiled-tricks", "lang": "fr"})
+    captions = [element.value for element in at.caption]
+    assert "18 scénarios choisis (au plus 60)" in captions
+    at.multiselect(key="practice.print.picked").set_value(["spoiled-aces"]).run()
+    assert "1 scénario choisi (au plus 60)" in [element.value for element in at.caption]

@@ -138,6 +138,14 @@ def worksheet_builder(
             key=PICKED(prefix),
             max_selections=selection.MOST,
         )
+        # A lesson's many picks scroll inside the menu, out of sight: the count says what the sheet will hold.
+        st.caption(
+            # Translators: under the menu of a worksheet's scenarios: {n} how many are picked, {most} the limit.
+            ui.ngettext(
+                lang, "{n} scenario picked (at most {most})", "{n} scenarios picked (at most {most})", len(picked),
+                most=selection.MOST,
+            )
+        )  # fmt: skip
         speech, paper = st.columns(2)
         with speech:
             sheet_lang = st.selectbox(

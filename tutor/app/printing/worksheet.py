@@ -36,6 +36,9 @@ TICK_UP_TO = 12  # a part with more choices than this (tiers 1-19) is a box to w
 CHOICE_CARD_PX = 40
 
 # The app's drawings, made for print: white paper instead of the green table, black type, nothing cut at a page end.
+# For speed (benchmarks/print_bench.py): the writing lines are solid grey, as WeasyPrint draws a dotted border dot
+# by dot (a fifth of the worksheet's time); the drawing-beside-questions table has fixed columns, so WeasyPrint
+# need not lay every scenario out twice to measure it.
 _CSS = """
 .alu-setup{font-size:9pt;margin:1mm 0 2mm 0}
 .alu-setup img.card{width:12mm;height:auto;display:inline-block!important;margin:0 0.6mm 0.6mm 0}
@@ -45,7 +48,7 @@ _CSS = """
 .alu-setup .alu-seat-head>*{margin:0 0.5mm}
 .alu-setup .alu-tier,.alu-setup .alu-step,.alu-setup .alu-player{display:inline-block!important;vertical-align:top}
 .alu-table{background:#fff!important;border:0.4mm solid #444;max-width:135mm;padding:1.5mm;gap:1mm 2mm!important}
-table.side{width:100%;border-collapse:collapse}
+table.side{width:100%;border-collapse:collapse;table-layout:fixed}
 table.side>tbody>tr>td{vertical-align:top;padding:0}
 table.side td.drawing{width:88mm;padding-right:4mm}
 .alu-table.alu-wide{max-width:100%}
@@ -72,7 +75,7 @@ ol.questions>li{margin:0 0 2mm 0;break-inside:avoid}
 .box{font-size:13pt;line-height:1}
 .write{display:inline-block;min-width:22mm;height:6mm;border:0.3mm solid #444;vertical-align:middle}
 .lines{margin-top:1mm}
-.lines div{border-bottom:0.3mm dotted #666;height:7mm}
+.lines div{border-bottom:0.3mm solid #999;height:7mm}
 .lines .label{font-size:8pt;color:#444;border:none;height:auto}
 .key{break-before:page}
 .key h1{margin-bottom:3mm}
