@@ -98,9 +98,9 @@ def check_password(password: object) -> str:
     if not isinstance(password, str):
         raise TeacherError(_("A password must be text."))
     if len(password) < PASSWORD_MIN:
-        raise TeacherError(_("A password has at least {count} characters.", count=PASSWORD_MIN))
+        raise TeacherError(_("A password has at least {limit} characters.", limit=PASSWORD_MIN))
     if len(password) > PASSWORD_MAX:
-        raise TeacherError(_("A password has at most {count} characters.", count=PASSWORD_MAX))
+        raise TeacherError(_("A password has at most {limit} characters.", limit=PASSWORD_MAX))
     return password
 
 
