@@ -3,7 +3,7 @@ their own classes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -64,7 +64,7 @@ def test_a_new_class_has_a_code_of_6_unambiguous_characters_and_is_open(db: Prog
 
 
 def test_codes_are_drawn_with_secrets(db: ProgressDB, roux: Teacher, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(classes.secrets, "choice", lambda alphabet: alphabet[-1])  # the alphabet's last, "9"
+    monkeypatch.setattr("tutor.progress.classes.secrets.choice", lambda alphabet: alphabet[-1])  # the alphabet's last, "9"
     assert create_class(db, roux, "Club", "en").code == "999999"
 
 
@@ -157,7 +157,7 @@ def test_a_teacher_sees_and_changes_only_their_own_classes(db: ProgressDB, roux:
     ann = learner(db, "Ann")
     join(db, made.code, ann)
     assert classes.classes(db, other) == []
-    attempts = [
+    attempts: list[Callable[[], object]] = [
         lambda: school_class(db, other, made.id),
         lambda: members(db, other, made.id),
         lambda: rename_class(db, other, made.id, "Mine now"),

@@ -119,6 +119,17 @@ def test_five_failures_a_minute_from_one_client_slow_it_down_for_any_name(store:
         assert sign_in(db, "Mme Roux", PASSWORD, client="10.0.0.7", now=T0 + 30)  # another client is not slowed
 
 
+def test_a_right_password_is_not_counted_as_a_failure(store: Path | str) -> None:
+    with ProgressDB(store) as db:
+        create_teacher(db, "Mme Roux", PASSWORD)
+        for n in range(4):
+            refused(db, "Mme Roux", f"guess {n}", "c", T0 + n)
+        sign_in(db, "Mme Roux", PASSWORD, client="c", now=T0 + 10)  # the fifth try, right: still four failures
+        assert refused(db, "Mme Roux", "guess 5", "c", T0 + 11) == "This name and password do not match an account."
+        assert refused(db, "Mme Roux", PASSWORD, "c", T0 + 12) == SLOWED  # five failures now
+        assert count(db, "sign_in_failures") == 5
+
+
 def test_an_unknown_name_is_slowed_down_like_a_known_one(store: Path | str) -> None:
     with ProgressDB(store) as db:
         create_teacher(db, "Mme Roux", PASSWORD)

@@ -146,6 +146,8 @@ def sign_in(db: ProgressDB, name: object, password: object, *, client: str, now:
     except LearnerError:
         account = ""  # an empty or unprintable name: no account has it; the client's tries still count
     account = account[:CLIENT_LIMIT]
+    # The try counts as a failure from the start (one transaction with the count: tries made at the same time
+    # cannot all pass it), and is struck off if the password is right.
     with db.using(write=True) as conn:
         conn.execute("DELETE FROM sign_in_failures WHERE at <= ?", (at - WINDOW,))
         by_account, by_client = conn.execute(
@@ -153,21 +155,27 @@ def sign_in(db: ProgressDB, name: object, password: object, *, client: str, now:
             " (SELECT count(*) FROM sign_in_failures WHERE client = ? AND at > ?)",
             (account, at - WINDOW, client, at - WINDOW),
         ).fetchone()
-    if int(by_account) >= TRIES_PER_MINUTE or int(by_client) >= TRIES_PER_MINUTE:
+        slowed = int(by_account) >= TRIES_PER_MINUTE or int(by_client) >= TRIES_PER_MINUTE
+        attempt = None
+        if not slowed:
+            attempt = conn.execute(
+                "INSERT INTO sign_in_failures (account, client, at) VALUES (?, ?, ?) RETURNING id",
+                (account, client, at),
+            ).fetchone()[0]
+    if slowed:
         raise TeacherError(slowed_down())
     with db.using() as conn:
         row = conn.execute("SELECT id, password FROM teachers WHERE folded = ?", (account,)).fetchone()
     stored = _DUMMY if row is None else str(row[1])
     matches = isinstance(password, str) and len(password) <= PASSWORD_MAX and _verify(stored, password)
     if row is None or not matches:
-        with db.using(write=True) as conn:
-            conn.execute("INSERT INTO sign_in_failures (account, client, at) VALUES (?, ?, ?)", (account, client, at))
         raise TeacherError(wrong_sign_in())
     teacher_id = int(row[0])
     token = secrets.token_urlsafe(TOKEN_BYTES)
     with db.using(write=True) as conn:
         if _HASHER.check_needs_rehash(stored):  # the hasher's parameters were raised since: keep the stronger hash
             conn.execute("UPDATE teachers SET password = ? WHERE id = ?", (_HASHER.hash(str(password)), teacher_id))
+        conn.execute("DELETE FROM sign_in_failures WHERE id = ?", (attempt,))
         conn.execute("DELETE FROM teacher_sessions WHERE teacher_id = ? AND expires <= ?", (teacher_id, at))
         conn.execute(
             "INSERT INTO teacher_sessions (token_hash, teacher_id, created, expires) VALUES (?, ?, ?, ?)",
