@@ -16,9 +16,11 @@ from tutor.progress.teachers import (
     SESSION_SECONDS,
     Teacher,
     TeacherError,
+    change_password,
     create_teacher,
     sign_in,
     sign_out,
+    sign_out_everywhere,
     teacher_of,
 )
 
@@ -168,3 +170,28 @@ def test_a_forged_token_finds_nobody(store: Path | str) -> None:
         [(kept,)] = rows(db, "SELECT token_hash FROM teacher_sessions")
         forged: list[object] = [secrets.token_urlsafe(32), kept, token + "x", token[:-1], "", None, 42, "x" * 100_000]
         assert [teacher_of(db, t, now=T0) for t in forged] == [None] * len(forged)
+
+
+def test_changing_the_password_needs_the_old_one_and_signs_out_everywhere(store: Path | str) -> None:
+    with ProgressDB(store) as db:
+        roux = create_teacher(db, "Mme Roux", PASSWORD)
+        token = sign_in(db, "Mme Roux", PASSWORD, client="c", now=T0)
+        with pytest.raises(TeacherError) as caught:
+            change_password(db, roux, "not the password", "a new password")
+        assert str(caught.value) == "The current password is not this one."
+        assert teacher_of(db, token, now=T0) == roux  # nothing changed
+        change_password(db, roux, PASSWORD, "a new password")
+        assert teacher_of(db, token, now=T0) is None
+        assert refused(db, "Mme Roux", PASSWORD, "c", T0) == "This name and password do not match an account."
+        assert teacher_of(db, sign_in(db, "Mme Roux", "a new password", client="c", now=T0), now=T0) == roux
+
+
+def test_signing_out_everywhere_revokes_every_session_of_that_teacher_only(store: Path | str) -> None:
+    with ProgressDB(store) as db:
+        roux = create_teacher(db, "Mme Roux", PASSWORD)
+        blanc = create_teacher(db, "M. Blanc", PASSWORD)
+        mine = [sign_in(db, "Mme Roux", PASSWORD, client="c", now=T0) for _ in range(3)]
+        theirs = sign_in(db, "M. Blanc", PASSWORD, client="c", now=T0)
+        assert sign_out_everywhere(db, roux) == 3
+        assert [teacher_of(db, t, now=T0) for t in mine] == [None, None, None]
+        assert teacher_of(db, theirs, now=T0) == blanc
