@@ -429,8 +429,10 @@ def test_sqlite_errors_read_as_plain_words() -> None:
 
 # --- The examples in the docstrings -----------------------------------------------------------------------
 
+WITH_EXAMPLES = ["backlog", "browsers", "classes", "names", "records", "settings", "store", "teachers", "transfer"]
 
-@pytest.mark.parametrize("name", ["backlog", "browsers", "names", "records", "settings", "store", "transfer"])
+
+@pytest.mark.parametrize("name", WITH_EXAMPLES)
 def test_the_docstring_examples_run_and_hold(name: str) -> None:
     module = importlib.import_module(f"tutor.progress.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
@@ -440,4 +442,4 @@ def test_the_docstring_examples_run_and_hold(name: str) -> None:
 def test_every_docstring_example_of_the_package_is_run_above() -> None:
     package = Path(dbmod.__file__).parent
     with_examples = sorted(path.stem for path in package.glob("*.py") if ">>>" in path.read_text(encoding="utf-8"))
-    assert with_examples == ["backlog", "browsers", "names", "records", "settings", "store", "transfer"]
+    assert with_examples == WITH_EXAMPLES

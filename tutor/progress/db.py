@@ -254,6 +254,55 @@ V7 = (
     "ALTER TABLE learners ADD COLUMN revision INTEGER NOT NULL DEFAULT 0",
 )
 
+V8 = (
+    # Teachers (tutor.progress.teachers): a name found by its fold, as learners' are, and an Argon2id hash
+    # of the password (never the password).
+    """CREATE TABLE teachers (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        folded TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL,
+        created REAL NOT NULL
+    )""",
+    # A signed-in browser: the sha256 of its random token (a stolen copy of the table signs nobody in).
+    """CREATE TABLE teacher_sessions (
+        token_hash TEXT PRIMARY KEY,
+        teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+        created REAL NOT NULL,
+        expires REAL NOT NULL
+    ) WITHOUT ROWID""",
+    "CREATE INDEX teacher_sessions_by_teacher ON teacher_sessions (teacher_id)",
+    # Failed sign-ins of the last minute, by the folded name tried (whether or not a teacher has it) and by
+    # the client: what slows down guessing.
+    """CREATE TABLE sign_in_failures (
+        id INTEGER PRIMARY KEY,
+        account TEXT NOT NULL,
+        client TEXT NOT NULL,
+        at REAL NOT NULL
+    )""",
+    "CREATE INDEX sign_in_failures_by_account ON sign_in_failures (account, at)",
+    "CREATE INDEX sign_in_failures_by_client ON sign_in_failures (client, at)",
+    # A teacher's classes (tutor.progress.classes); a join code is unique among the classes open to joiners.
+    """CREATE TABLE classes (
+        id INTEGER PRIMARY KEY,
+        teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        language TEXT NOT NULL,
+        code TEXT NOT NULL,
+        joinable INTEGER NOT NULL,
+        created REAL NOT NULL
+    )""",
+    "CREATE UNIQUE INDEX classes_by_open_code ON classes (code) WHERE joinable = 1",
+    "CREATE INDEX classes_by_teacher ON classes (teacher_id)",
+    """CREATE TABLE class_members (
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
+        joined REAL NOT NULL,
+        PRIMARY KEY (class_id, learner_id)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX class_members_by_learner ON class_members (learner_id)",
+)
+
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
@@ -325,6 +374,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, V5),
     Migration(6, V6, _refold_names),
     Migration(7, V7),
+    Migration(8, V8),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
