@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -313,6 +314,43 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _password(prompt: str) -> str:
+    """A password typed twice without echo on a terminal; else the first line of stdin (a script's pipe)."""
+    import getpass
+
+    if not sys.stdin.isatty():
+        return sys.stdin.readline().rstrip("\r\n")
+    first = getpass.getpass(prompt)
+    if getpass.getpass("the same password again: ") != first:
+        raise ValueError("the two passwords differ: nothing was stored")
+    return first
+
+
+def cmd_teacher(args: argparse.Namespace) -> int:
+    """``teacher add NAME`` (the password read, never an argument) and ``teacher list``."""
+    from tutor.progress.db import ProgressUnavailable
+    from tutor.progress.store import ProgressDB
+    from tutor.progress.teachers import TeacherError, create_teacher, teachers
+
+    try:
+        with ProgressDB(args.db) as db:
+            if args.action == "list":
+                for teacher, created in teachers(db):
+                    when = datetime.fromtimestamp(created, UTC).strftime("%Y-%m-%d")
+                    print(f"{teacher.name}\t(since {when})")
+                return 0
+            try:
+                made = create_teacher(db, args.name, _password(f"password for {args.name}: "))
+            except (TeacherError, ValueError) as error:
+                print(f"aluette-tutor: {error}", file=sys.stderr)
+                return 1
+    except ProgressUnavailable as error:
+        print(f"aluette-tutor: {error.message}", file=sys.stderr)
+        return 1
+    print(f"teacher account {made.name} created: sign in on the app's /teach page")
+    return 0
+
+
 def app_command(args: argparse.Namespace) -> list[str]:
     """The ``streamlit run`` command line of ``aluette-tutor app``."""
     from tutor.progress.transfer import MAX_BYTES
@@ -430,6 +468,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="progress database file (default: $ALUETTE_DB or ~/.local/share/aluette-tutor/progress.db)",
     )
     import_p.set_defaults(run=cmd_import)
+
+    teacher_p = commands.add_parser(
+        "teacher",
+        help="add a teacher account, or list them",
+        description="Teacher accounts for the app's /teach page. `teacher add NAME` asks for the password twice "
+        "on a terminal (or reads its first line from stdin when it is not one); it is never an argument.",
+    )
+    teacher_actions = teacher_p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    add_p = teacher_actions.add_parser("add", help="create a teacher account", description="Create a teacher account.")
+    add_p.add_argument("name", metavar="NAME", help="the teacher's name, as they sign in with it")
+    list_p = teacher_actions.add_parser("list", help="list the teacher accounts", description="List the accounts.")
+    for sub in (add_p, list_p):
+        sub.add_argument(
+            "--db",
+            default=None,
+            help="progress database: a file, or a postgresql:// URL (default: $ALUETTE_DB or "
+            "~/.local/share/aluette-tutor/progress.db)",
+        )
+        sub.set_defaults(run=cmd_teacher)
 
     sim_p = commands.add_parser(
         "simulate",

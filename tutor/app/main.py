@@ -33,6 +33,12 @@ navigation = st.navigation(
             st.Page(PAGES / "practice.py", title=ui.pgettext(language, "menu", "Practice"), icon=":material/quiz:"),
             st.Page(PAGES / "review.py", title=ui.pgettext(language, "menu", "Review"), icon=":material/event_repeat:"),
             st.Page(PAGES / "progress.py", title=ui.pgettext(language, "menu", "Progress"), icon=":material/insights:"),
+            st.Page(
+                PAGES / "join.py",
+                title=ui.pgettext(language, "menu", "Join a class"),
+                icon=":material/group_add:",
+                url_path="join",
+            ),
         ],
         ui.pgettext(language, "menu", "Play"): [
             st.Page(
@@ -47,6 +53,14 @@ navigation = st.navigation(
             ),
             st.Page(PAGES / "signals.py", title=ui.pgettext(language, "menu", "Signals"), icon=":material/front_hand:"),
             st.Page(PAGES / "rules.py", title=ui.pgettext(language, "menu", "Rules"), icon=":material/gavel:"),
+        ],
+        ui.pgettext(language, "menu", "Teach"): [
+            st.Page(
+                PAGES / "teach.py",
+                title=ui.pgettext(language, "menu", "Teach"),
+                icon=":material/school:",
+                url_path="teach",
+            ),
         ],
     }
 )

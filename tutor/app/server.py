@@ -1,7 +1,8 @@
 """The served app: ``streamlit run tutor/app/server.py`` (``make run``, ``aluette-tutor app``, ``make cluster``) serves
 :mod:`tutor.app.main` with the browser's HttpOnly cookie set by the server (:mod:`tutor.app.cookie`), the progress
 file pruned at start-up and every hour (:mod:`tutor.app.upkeep`), and the route serving the card pictures from
-memory (:mod:`tutor.app.cardroutes`). ``streamlit run tutor/app/main.py`` still works, with the cards drawn inline."""
+memory (:mod:`tutor.app.cardroutes`), and the teacher's session cookie set and cleared by the server's routes
+(:mod:`tutor.app.teaching.routes`). ``streamlit run tutor/app/main.py`` still works, with the cards drawn inline."""
 
 from __future__ import annotations
 
@@ -13,11 +14,15 @@ from streamlit import config
 
 from tutor.app import cardroutes
 from tutor.app.cookie import BrowserCookie
+from tutor.app.teaching import routes as teaching_routes
 from tutor.app.upkeep import lifespan
 
 app = st.App(
     Path(__file__).with_name("main.py"),
     middleware=[Middleware(BrowserCookie)],
     lifespan=lifespan,
-    routes=cardroutes.routes(config.get_option("server.baseUrlPath")),
+    routes=[
+        *cardroutes.routes(config.get_option("server.baseUrlPath")),
+        *teaching_routes.routes(config.get_option("server.baseUrlPath")),
+    ],
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import lang, learners, state
+from tutor.app import joining, lang, learners, state
 from tutor.app.markup import md
 from tutor.i18n import ui
 
@@ -15,6 +15,7 @@ def draw() -> None:
     language = lang.settle()
     lang.menu()
     learners.sidebar()
+    joining.sidebar()  # the classes the learner is in, and joining one
     problems = state.course().problems
     if problems:
         title = ui.ngettext(

@@ -150,6 +150,12 @@ def database() -> ProgressDB | None:
     return db
 
 
+def server_store() -> ProgressDB:
+    """The process's store as the server's own routes use it (no session: :mod:`tutor.app.teaching.routes`),
+    the very one the sessions share; :class:`~tutor.progress.db.ProgressUnavailable` if it cannot be opened."""
+    return shared.store(default_target(), ProgressDB, _let_go)
+
+
 def _open() -> None:
     try:
         DB.set(shared.store(default_target(), ProgressDB, _let_go))  # ProgressDB named here: tests open it read-only

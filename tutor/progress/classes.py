@@ -301,3 +301,67 @@ def remove_member(db: ProgressDB, teacher: Teacher, class_id: int, learner_id: i
             (int(class_id), int(learner_id), teacher.id),
         ).rowcount
     return bool(gone)
+
+
+WRONG_CODES_PER_MINUTE = 10  # a typo or two is fine; guessing 32**6 codes at this pace is hopeless
+JOINS_PER_MINUTE = 30  # a family or a club shares one address (one client): a room joins well under this
+JOIN_WINDOW = 60.0
+
+
+def too_many_joins() -> Text:
+    return _("Too many tries to join a class from here: wait a minute, then try again.")
+
+
+def open_class(db: ProgressDB, code: object, *, client: str, now: float | None = None) -> Joined:
+    """The class open to joiners with ``code``, the try counted for ``client``: :class:`ClassError` for a code
+    no open class has (:func:`wrong_code`), and for every try once ``client`` made
+    :data:`WRONG_CODES_PER_MINUTE` wrong ones or :data:`JOINS_PER_MINUTE` in all in the last minute."""
+    at = time.time() if now is None else now
+    client = str(client)[:200]
+    wanted = typed_code(code)
+    with db.using(write=True) as conn:
+        conn.execute("DELETE FROM join_tries WHERE at <= ?", (at - JOIN_WINDOW,))
+        tries, wrong = conn.execute(
+            "SELECT count(*), coalesce(sum(wrong), 0) FROM join_tries WHERE client = ? AND at > ?",
+            (client, at - JOIN_WINDOW),
+        ).fetchone()
+        if int(tries) >= JOINS_PER_MINUTE or int(wrong) >= WRONG_CODES_PER_MINUTE:
+            raise ClassError(too_many_joins())
+        row = None
+        if wanted is not None:
+            row = conn.execute(
+                "SELECT id, name, language FROM classes WHERE code = ? AND joinable = 1", (wanted,)
+            ).fetchone()
+        conn.execute("INSERT INTO join_tries (client, at, wrong) VALUES (?, ?, ?)", (client, at, int(row is None)))
+    if row is None:
+        raise ClassError(wrong_code())
+    return Joined(int(row[0]), str(row[1]), str(row[2]))
+
+
+def member_answers(db: ProgressDB, teacher: Teacher, class_id: int, learner_id: int) -> int:
+    """How many answers a member of ``teacher``'s class has stored (what deleting them deletes);
+    :class:`ClassError` if the class is not the teacher's or the learner is not in it."""
+    with db.using() as conn:
+        _member(conn, teacher, class_id, learner_id)
+        row = conn.execute("SELECT count(*) FROM answers WHERE learner_id = ?", (int(learner_id),)).fetchone()
+    return int(row[0])
+
+
+def delete_member(db: ProgressDB, teacher: Teacher, class_id: int, learner_id: int) -> int:
+    """Delete a member of ``teacher``'s class: the learner's profile, answers, reading and review cards, and
+    their place in every class; how many answers went. :class:`ClassError` if the class is not the
+    teacher's or the learner is not in it (nothing deleted)."""
+    with db.using(write=True) as conn:
+        _member(conn, teacher, class_id, learner_id)
+        row = conn.execute("SELECT count(*) FROM answers WHERE learner_id = ?", (int(learner_id),)).fetchone()
+        conn.execute("DELETE FROM learners WHERE id = ?", (int(learner_id),))
+    return int(row[0])
+
+
+def _member(conn: Connection, teacher: Teacher, class_id: int, learner_id: int) -> None:
+    _owned(conn, teacher, class_id)
+    row = conn.execute(
+        "SELECT 1 FROM class_members WHERE class_id = ? AND learner_id = ?", (int(class_id), int(learner_id))
+    ).fetchone()
+    if row is None:
+        raise ClassError(_("This learner is not in the class."))

@@ -244,7 +244,6 @@ V6 = (
         seen REAL NOT NULL
     ) WITHOUT ROWID""",
     "CREATE INDEX games_by_learner ON games (learner_id)",  # pruning finds a guest's game by its profile
-
 )
 
 V7 = (
@@ -301,6 +300,25 @@ V8 = (
         PRIMARY KEY (class_id, learner_id)
     ) WITHOUT ROWID""",
     "CREATE INDEX class_members_by_learner ON class_members (learner_id)",
+)
+
+V9 = (
+    # A one-time ticket (tutor.progress.tickets): the page checked the password, the server's route redeems the
+    # ticket for the session cookie. Only its sha256 is kept; it is used once and lives a minute.
+    """CREATE TABLE teacher_tickets (
+        ticket_hash TEXT PRIMARY KEY,
+        teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+        expires REAL NOT NULL
+    ) WITHOUT ROWID""",
+    # Tries to join a class in the last minute, by client, wrong codes marked: what slows down guessing a
+    # class's code and a script joining a class by the dozen.
+    """CREATE TABLE join_tries (
+        id INTEGER PRIMARY KEY,
+        client TEXT NOT NULL,
+        at REAL NOT NULL,
+        wrong INTEGER NOT NULL
+    )""",
+    "CREATE INDEX join_tries_by_client ON join_tries (client, at)",
 )
 
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
@@ -375,6 +393,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, V6, _refold_names),
     Migration(7, V7),
     Migration(8, V8),
+    Migration(9, V9),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -140,6 +140,14 @@ def sign_in(db: ProgressDB, name: object, password: object, *, client: str, now:
     :class:`TeacherError`: the same line for an unknown name and a wrong password, another once
     :data:`TRIES_PER_MINUTE` tries failed in the last minute for the name or from ``client``."""
     at = time.time() if now is None else now
+    return open_session(db, check_sign_in(db, name, password, client=client, now=at), now=at)
+
+
+def check_sign_in(db: ProgressDB, name: object, password: object, *, client: str, now: float | None = None) -> Teacher:
+    """The teacher with this name and password, counted and slowed down as :func:`sign_in` says, without a
+    session yet (the app's page checks the password; the server's route opens the session:
+    :mod:`tutor.progress.tickets`)."""
+    at = time.time() if now is None else now
     client = str(client)[:CLIENT_LIMIT]
     try:
         account = folded(name) if isinstance(name, str) else ""
@@ -165,23 +173,37 @@ def sign_in(db: ProgressDB, name: object, password: object, *, client: str, now:
     if slowed:
         raise TeacherError(slowed_down())
     with db.using() as conn:
-        row = conn.execute("SELECT id, password FROM teachers WHERE folded = ?", (account,)).fetchone()
-    stored = _DUMMY if row is None else str(row[1])
+        row = conn.execute("SELECT id, name, password FROM teachers WHERE folded = ?", (account,)).fetchone()
+    stored = _DUMMY if row is None else str(row[2])
     matches = isinstance(password, str) and len(password) <= PASSWORD_MAX and _verify(stored, password)
     if row is None or not matches:
         raise TeacherError(wrong_sign_in())
     teacher_id = int(row[0])
-    token = secrets.token_urlsafe(TOKEN_BYTES)
     with db.using(write=True) as conn:
         if _HASHER.check_needs_rehash(stored):  # the hasher's parameters were raised since: keep the stronger hash
             conn.execute("UPDATE teachers SET password = ? WHERE id = ?", (_HASHER.hash(str(password)), teacher_id))
         conn.execute("DELETE FROM sign_in_failures WHERE id = ?", (attempt,))
-        conn.execute("DELETE FROM teacher_sessions WHERE teacher_id = ? AND expires <= ?", (teacher_id, at))
+    return Teacher(teacher_id, str(row[1]))
+
+
+def open_session(db: ProgressDB, teacher: Teacher, *, now: float | None = None) -> str:
+    """A new session token for ``teacher`` (whose password was checked), kept hashed for :data:`SESSION_DAYS`."""
+    at = time.time() if now is None else now
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    with db.using(write=True) as conn:
+        conn.execute("DELETE FROM teacher_sessions WHERE teacher_id = ? AND expires <= ?", (teacher.id, at))
         conn.execute(
             "INSERT INTO teacher_sessions (token_hash, teacher_id, created, expires) VALUES (?, ?, ?, ?)",
-            (token_hash(token), teacher_id, at, at + SESSION_SECONDS),
+            (token_hash(token), teacher.id, at, at + SESSION_SECONDS),
         )
     return token
+
+
+def teachers(db: ProgressDB) -> list[tuple[Teacher, float]]:
+    """Every teacher account and when it was made, by name (for the administrator's ``teacher list``)."""
+    with db.using() as conn:
+        found = conn.execute("SELECT id, name, created FROM teachers ORDER BY folded, id").fetchall()
+    return [(Teacher(int(id_), str(name)), float(created)) for id_, name, created in found]
 
 
 def _verify(stored: str, password: str) -> bool:

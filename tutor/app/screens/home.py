@@ -6,7 +6,7 @@ from typing import Literal
 
 import streamlit as st
 
-from tutor.app import cardsvg, course_map, lang, learners, progress_view, state, views
+from tutor.app import cardsvg, course_map, joining, lang, learners, progress_view, state, views
 from tutor.app.markup import md
 from tutor.app.session import Key
 from tutor.engine import TOP_CARDS
@@ -93,6 +93,7 @@ with rules:
         st.switch_page("screens/rules.py")
 
 learners.picker(PREFIX)
+joining.home()  # a class's code, from the teacher
 guest = learners.is_guest(progress)
 # Translators: {name} is the learner's name as they typed it.
 st.header(_("Your progress") if guest else _("{name}'s progress", name=md(progress.learner)))
