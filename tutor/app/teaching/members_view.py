@@ -67,7 +67,9 @@ def _link(school_class: SchoolClass, language: str) -> None:
     st.code(link, language=None)
     # Translators: the QR code's name for a screen reader; {link} is the address it holds.
     svg = links.qr_svg(link, _("QR code of the join link {link}", link=link))
-    st.html(f'<div class="aluette-qr-box" style="max-width:260px;background:#fff">{svg}</div>')
+    # st.markdown, as the cards are drawn: st.html's sanitizer drops inline SVG. Every value in it is ours (the
+    # link is built from a checked host and the code's alphabet) or escaped by segno (the title).
+    st.markdown(f'<div class="aluette-qr-box" style="max-width:240px">{svg}</div>', unsafe_allow_html=True)
 
 
 def _say(text: str) -> None:
@@ -97,31 +99,28 @@ def _joinable(db: ProgressDB, teacher: Teacher, class_id: int, joinable: bool, l
 
 def _class_buttons(db: ProgressDB, teacher: Teacher, school_class: SchoolClass, language: str) -> None:
     _ = ui.translator(language)
-    new, toggle, delete = st.columns(3)
-    new.button(
+    row = st.container(horizontal=True)  # the buttons wrap onto a new line where a language's words are long
+    row.button(
         _("New code"),
         key=NEW_CODE,
         on_click=_new_code,
         args=(db, teacher, school_class.id, language),
         icon=":material/refresh:",
         help=_("The old code and link stop working"),
-        width="stretch",
     )
-    toggle.button(
+    row.button(
         _("Close to joiners") if school_class.joinable else _("Open to joiners again"),
         key=JOINABLE,
         on_click=_joinable,
         args=(db, teacher, school_class.id, not school_class.joinable, language),
         icon=":material/lock:" if school_class.joinable else ":material/lock_open:",
-        width="stretch",
     )
-    delete.button(
+    row.button(
         _("Delete the class"),
         key=DELETE,
         on_click=DELETE_SURE.set,
         args=(school_class.id,),
         icon=":material/delete:",
-        width="stretch",
     )
     if DELETE_SURE.get() == school_class.id:
         with st.container(border=True):
@@ -186,30 +185,28 @@ def _forget(db: ProgressDB, teacher: Teacher, class_id: int, member: Member, lan
 
 def _member_row(db: ProgressDB, teacher: Teacher, school_class: SchoolClass, member: Member, language: str) -> None:
     _ = ui.translator(language)
-    name, pin, remove, forget = st.columns([3, 2, 2, 2], vertical_alignment="center")
+    name, side = st.columns([2, 3], vertical_alignment="center")
     name.markdown(f"**{md(member.name)}**")
+    joined = format_date(datetime.fromtimestamp(member.joined, UTC), "medium", locale=language)
     # Translators: {date} is the day the learner joined the class, e.g. "3 Dec 2026".
-    name.caption(
-        _("joined {date}", date=format_date(datetime.fromtimestamp(member.joined, UTC), "medium", locale=language))
-    )
-    with pin:
-        pass  # w-shared's "Reset PIN" goes here: pin_reset.button(db, teacher, school_class.id, member.learner_id, key)
-    remove.button(
-        _("Remove from the class"),
-        key=REMOVE(member.learner_id),
-        on_click=_remove,
-        args=(db, teacher, school_class.id, member, language),
-        icon=":material/person_remove:",
-        width="stretch",
-    )
-    forget.button(
-        _("Delete learner"),
-        key=FORGET(member.learner_id),
-        on_click=FORGET_SURE.set,
-        args=(member.learner_id,),
-        icon=":material/delete_forever:",
-        width="stretch",
-    )
+    name.caption(_("joined {date}", date=joined))
+    actions = side.container(horizontal=True, horizontal_alignment="right")
+    with actions:
+        # The member's "Reset PIN" (w-shared's tutor.app.teaching.pin_reset) goes first in this row.
+        actions.button(
+            _("Remove from the class"),
+            key=REMOVE(member.learner_id),
+            on_click=_remove,
+            args=(db, teacher, school_class.id, member, language),
+            icon=":material/person_remove:",
+        )
+        actions.button(
+            _("Delete learner"),
+            key=FORGET(member.learner_id),
+            on_click=FORGET_SURE.set,
+            args=(member.learner_id,),
+            icon=":material/delete_forever:",
+        )
     if FORGET_SURE.get() == member.learner_id:
         try:
             answers = classes.member_answers(db, teacher, school_class.id, member.learner_id)
