@@ -65,7 +65,9 @@ def test_signed_out_the_page_shows_only_the_two_forms_whatever_the_address(
         assert made.code not in main_text(at)
 
 
-def test_a_forged_an_expired_and_a_revoked_token_are_signed_out(db: ProgressDB, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_forged_an_expired_and_a_revoked_token_are_signed_out(
+    db: ProgressDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
     roux = create_teacher(db, "Mme Roux", PASSWORD)
     expired = open_session(db, roux, now=1_000_000.0)
     revoked = open_session(db, roux)
