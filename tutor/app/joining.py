@@ -101,7 +101,7 @@ def form(where: str, code: str = "") -> None:
     if code and not CODE(where).is_set():
         CODE(where).set(code)
     with st.form(FORM.format(where), border=False, enter_to_submit=True):
-        st.text_input(_("Class code"), key=CODE(where), max_chars=40, placeholder="ABC234")
+        st.text_input(_("Class code"), key=CODE(where), max_chars=40)
         if name is None:
             st.text_input(_("Your name"), key=NAME(where), max_chars=TYPED_LIMIT, placeholder=_("Your first name"))
             label = _("Join the class")
