@@ -153,3 +153,25 @@ def test_a_member_is_deleted_after_a_confirmation_naming_them_and_their_answers(
     at.button(key="teach.member.delete_yes").click().run()
     assert db.learners() == []
     assert "Ann was deleted, with 3 answers." in [i.value for i in at.main.info]
+
+
+def test_a_new_account_refuses_differing_short_and_taken_in_one_line_each(
+    db: ProgressDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    create_teacher(db, "Mme Roux", PASSWORD)
+    as_browser(monkeypatch)
+    at = open_page(TEACH)
+    for name, password, again, line in (
+        ("M. Zola", PASSWORD, PASSWORD + "!", "The two passwords differ: type the same one twice."),
+        ("M. Zola", "short", "short", "A password has at least 8 characters."),
+        ("MME ROUX", PASSWORD, PASSWORD, "A teacher is already called MME ROUX: choose another name."),
+        ("Z" * 10_000, PASSWORD, PASSWORD, "A teacher's name has at most 40 characters."),
+    ):
+        at.text_input(key="teach.create.name").set_value(name)
+        at.text_input(key="teach.create.password").set_value(password)
+        at.text_input(key="teach.create.again").set_value(again)
+        at.button(key="teach.create.go").click().run()
+        assert not at.exception and [e.value for e in at.main.error] == [line]
+        assert not at.main.link_button  # no ticket
+    with db.using() as conn:
+        assert conn.execute("SELECT count(*) FROM teachers").fetchone()[0] == 1
