@@ -45,7 +45,7 @@ def signed_out(at: AppTest) -> bool:
     labels = [b.label for b in at.main.button]
     return (
         not at.exception
-        and [h.value for h in at.main.subheader] == ["Sign in", "Create a teacher account"]
+        and [h.value for h in at.main.header] == ["Sign in", "Create a teacher account"]
         and "Sign out" not in labels
         and not at.main.tabs
         and "Your classes" not in main_text(at)

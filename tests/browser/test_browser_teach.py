@@ -83,7 +83,7 @@ def axe_problems(page: Page, where: str) -> list[str]:
     return [
         f"{where}: {v['id']} ({v['impact']}) {' '.join(n['html'].split())[:160]}"
         for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
+        if v["impact"] in ("serious", "critical") or v["id"] == "heading-order"
         for n in v["nodes"]
     ]
 

@@ -48,7 +48,7 @@ def draw(db: ProgressDB | None, language: str) -> None:
         return
     sign_in, create = st.columns(2, gap="large")
     with sign_in:
-        st.subheader(_("Sign in"))
+        st.header(_("Sign in"))
         with st.form(SIGN_IN_FORM, enter_to_submit=True):
             name = st.text_input(_("Teacher's name"), key=NAME, max_chars=TYPED_LIMIT, autocomplete="username")
             password = st.text_input(
@@ -65,7 +65,7 @@ def draw(db: ProgressDB | None, language: str) -> None:
             else:
                 _continue(db, teacher, language)
     with create:
-        st.subheader(_("Create a teacher account"))
+        st.header(_("Create a teacher account"))
         with st.form(CREATE_FORM, enter_to_submit=True):
             new_name = st.text_input(_("Teacher's name"), key=NEW_NAME, max_chars=TYPED_LIMIT, autocomplete="off")
             new_password = st.text_input(
