@@ -15,7 +15,7 @@ import streamlit as st
 
 from tutor.app import client, learners, state
 from tutor.app.markup import md
-from tutor.app.session import Family
+from tutor.app.session import Family, Key
 from tutor.i18n import ui
 from tutor.progress import classes
 from tutor.progress.classes import ClassError
@@ -52,8 +52,8 @@ def _chosen_learner() -> str | None:
     return name if name and not learners.is_guest(state.progress()) else None
 
 
-def _typed(key: object) -> str:
-    value = st.session_state.get(str(key), "")
+def _typed(key: Key[str]) -> str:
+    value = key.get()
     return value if isinstance(value, str) else ""
 
 
