@@ -116,9 +116,9 @@ def test_a_guest_keeps_every_answer_and_then_goes_on_under_the_name_chosen(serve
     other.context.close()
 
     sidebar = page.locator("[data-testid='stSidebar']")
-    if not sidebar.get_by_label("Name").is_visible():  # open unless learners exist already
+    if not sidebar.get_by_label("Name", exact=True).is_visible():  # open unless learners exist already
         sidebar.get_by_text("Add a learner").click()
-    sidebar.get_by_label("Name").fill("Maëlle")
+    sidebar.get_by_label("Name", exact=True).fill("Maëlle")
     sidebar.get_by_role("button", name="Add and start").click()
     expect(sidebar.get_by_text("Your 2 answers as a guest now count as Maëlle's.")).to_be_visible(timeout=30_000)
     expect(page.locator("[data-testid='stMetric']").filter(has_text="Answers").first).to_contain_text("2")

@@ -134,7 +134,7 @@ def test_a_teacher_signs_up_makes_a_class_a_learner_joins_and_signing_out_revoke
     settle(phone)
     form = phone.locator("[data-testid='stMain'] [data-testid='stForm']")
     assert form.get_by_label("Class code").input_value() == code
-    form.get_by_label("Your name").fill("Maëlle")
+    form.get_by_label("Your first name").fill("Maëlle")
     shoot(phone, "join-390")
     form.get_by_role("button", name="Join the class").click()
     phone.get_by_text("You are in the class Thursday club.").wait_for(timeout=30_000)

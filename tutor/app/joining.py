@@ -103,7 +103,7 @@ def form(where: str, code: str = "") -> None:
     with st.form(FORM.format(where), border=False, enter_to_submit=True):
         st.text_input(_("Class code"), key=CODE(where), max_chars=40)
         if name is None:
-            st.text_input(_("Your name"), key=NAME(where), max_chars=TYPED_LIMIT, placeholder=_("Your first name"))
+            st.text_input(_("Your first name"), key=NAME(where), max_chars=TYPED_LIMIT)
             label = _("Join the class")
         else:
             # Translators: {name} is the learner chosen on this browser, e.g. "Join as Maëlle".
