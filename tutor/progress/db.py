@@ -303,6 +303,22 @@ V8 = (
     "CREATE INDEX class_members_by_learner ON class_members (learner_id)",
 )
 
+V11 = (
+    # A class's assignments (tutor.progress.assignments): a lesson or a topic (``target`` names it; its scenarios
+    # are the course's when read) or hand-picked scenarios (``scenarios``, a JSON list of ids), with an optional
+    # due date (ISO, the class's calendar day). They go with the class.
+    """CREATE TABLE assignments (
+        id INTEGER PRIMARY KEY,
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        what TEXT NOT NULL,
+        target TEXT NOT NULL,
+        scenarios TEXT NOT NULL,
+        due TEXT,
+        created REAL NOT NULL
+    )""",
+    "CREATE INDEX assignments_by_class ON assignments (class_id)",
+)
+
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
@@ -375,6 +391,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, V6, _refold_names),
     Migration(7, V7),
     Migration(8, V8),
+    Migration(11, V11),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
