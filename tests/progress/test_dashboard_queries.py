@@ -112,9 +112,7 @@ def test_one_row_per_member_with_a_cell_per_assignment_and_the_last_day_active(
     aces = assign(db, roux, club.id, PICKED, "", ["spoiled-aces"], now=T0 + 1)
     board = dashboard(db, roux, club.id, {both.id: ["spoiled-aces", "monsieur"], aces.id: ["spoiled-aces"]})
     assert [a.id for a in board.assignments] == [both.id, aces.id]
-    table = {
-        row.member.name: [(c.status, c.answered, c.total, c.accuracy) for c in row.cells] for row in board.rows
-    }
+    table = {row.member.name: [(c.status, c.answered, c.total, c.accuracy) for c in row.cells] for row in board.rows}
     assert table == {
         "Ann": [(STARTED, 1, 2, 0.5), (DONE, 1, 1, 0.5)],  # one wrong and one right answer to spoiled-aces
         "Ben": [(STARTED, 2, 2, 0.0), (STARTED, 1, 1, 0.0)],  # answered both, right in neither

@@ -15,7 +15,6 @@ worked out here in one pass over the answers: 60 members with 200 scenarios each
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
