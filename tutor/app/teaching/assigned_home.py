@@ -32,7 +32,9 @@ START = Family[bool]("home.assigned.{}")  # each assignment's button, by its id
 
 
 def learner_of(progress: Progress) -> int | None:
-    """The learner row of the session's progress (None in memory: no class can hold it)."""
+    """The learner row of the session's progress, a guest's profile too (None in memory: no class holds it)."""
+    if isinstance(progress, state.SavedProgress):
+        return progress.store.id if progress.store is not None else None
     return progress.id if isinstance(progress, SqliteProgress) else None
 
 
