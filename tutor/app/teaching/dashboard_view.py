@@ -124,7 +124,15 @@ def draw(db: ProgressDB, teacher: Teacher, school_class: SchoolClass, language: 
         return
     if not board.assignments:
         st.caption(_("Nothing assigned yet: the table has a column for each assignment."))
-    st.dataframe(members_frame(board, course, language), hide_index=True, width="stretch")
+    table = members_frame(board, course, language)
+    name = str(table.columns[0])  # pinned: on a phone the assignments scroll beside the names
+    st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        height="content",
+        column_config={name: st.column_config.TextColumn(name, pinned=True)},
+    )
     st.download_button(
         _("Download the table (CSV)"),
         data=dashboard_csv.csv_text(board, course, language),
@@ -149,7 +157,7 @@ def draw(db: ProgressDB, teacher: Teacher, school_class: SchoolClass, language: 
     if not answered:
         st.caption(_("No scenario answered in this period."))
         return
-    st.dataframe(scenarios_frame(board, course, language), hide_index=True, width="stretch")
+    st.dataframe(scenarios_frame(board, course, language), hide_index=True, width="stretch", height="content")
     hardest = [f for f in board.hardest if f.item in course.scenarios]
     if hardest:
         st.subheader(_("The class's hardest scenarios"))
