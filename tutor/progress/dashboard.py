@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from tutor.progress.assignments import Assignment, ItemAnswers, OnAssignment, assignments, progress_on
 from tutor.progress.classes import school_class
@@ -105,16 +106,27 @@ def member_activity(db: ProgressDB, teacher: Teacher, class_id: int) -> list[Mem
 
 
 def class_answers(db: ProgressDB, teacher: Teacher, class_id: int, start: float | None = None) -> list[ClassAnswer]:
-    """Every answer of the class's members since ``start`` (all, if None), in time order; one query."""
+    """Every answer of the class's members since ``start`` (all, if None), member by member in time order; one
+    query, which walks the answers_by_time index."""
     with db.using() as conn:
         found = conn.execute(
             "SELECT a.learner_id, a.item, a.given, a.correct, a.all_correct, a.answered_at FROM answers a"
             " JOIN class_members m ON m.learner_id = a.learner_id JOIN classes c ON c.id = m.class_id"
-            " WHERE m.class_id = ? AND c.teacher_id = ? AND a.answered_at >= ? ORDER BY a.answered_at, a.id",
+            " WHERE m.class_id = ? AND c.teacher_id = ? AND a.answered_at >= ?"
+            " ORDER BY m.learner_id, a.answered_at, a.id",
             (int(class_id), teacher.id, -1.0 if start is None else float(start)),
         ).fetchall()
+    # A class gives the same few answers again and again: each stored text is decoded once (and never mutated)
+    decoded: dict[str, dict[str, Any]] = {}
+
+    def load(text: str) -> dict[str, Any]:
+        value = decoded.get(text)
+        if value is None:
+            value = decoded[text] = json.loads(text)
+        return value
+
     return [
-        ClassAnswer(int(lid), str(item), json.loads(given), json.loads(correct), bool(right), float(at))
+        ClassAnswer(int(lid), str(item), load(given), load(correct), bool(right), float(at))
         for lid, item, given, correct, right, at in found
     ]
 

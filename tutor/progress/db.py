@@ -244,7 +244,6 @@ V6 = (
         seen REAL NOT NULL
     ) WITHOUT ROWID""",
     "CREATE INDEX games_by_learner ON games (learner_id)",  # pruning finds a guest's game by its profile
-
 )
 
 V7 = (
