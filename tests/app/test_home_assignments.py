@@ -67,7 +67,12 @@ def test_continue_opens_practice_at_the_first_scenario_not_yet_solved(store: Pat
     go = next(b for b in at.button if b.key and b.key.startswith("home.assigned.") and b.label == "Continue")
     ok(go.click().run())
     queue = at.session_state["practice.queue"]
+    assert [s.id for s in queue.items] == PICKS, "exactly the assignment's scenarios"
     assert queue.current.id == "spoiled-aces", "spoiled-aces was answered wrong: it is the first not solved"
+    assert at.segmented_control(key="practice.mode").value == "Assigned"
+    ok(at.segmented_control(key="practice.mode").set_value("Mixed").run())
+    ok(at.segmented_control(key="practice.mode").set_value("Assigned").run())
+    assert [s.id for s in at.session_state["practice.queue"].items] == PICKS, "chosen again: the same set"
 
 
 def test_a_learner_in_no_class_and_a_guest_see_no_assignments(store: Path) -> None:

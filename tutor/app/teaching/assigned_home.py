@@ -1,5 +1,5 @@
 """Home's first section for a class's member: the work their teachers assigned, each with their own progress on
-it and a button to start (the lesson's page, or Practice at its first scenario not yet solved)."""
+it and a button to start (the lesson's page, Practice on its topic, or Practice on exactly its scenarios)."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ def learner_of(progress: Progress) -> int | None:
 
 
 def link(assigned: Assigned, course: Course, solved: set[str]) -> tuple[str, dict[str, str]]:
-    """Where an assignment is worked on: its lesson's page, Practice on its topic, or Practice at the first of
-    its picked scenarios not yet solved (else the first)."""
+    """Where an assignment is worked on: its lesson's page, Practice on its topic, or Practice on exactly its
+    picked scenarios, at the first not yet solved (else the first)."""
     work = assigned.assignment
     if work.what == LESSON:
         return "screens/learn.py", {"lesson": work.target}
@@ -48,7 +48,7 @@ def link(assigned: Assigned, course: Course, solved: set[str]) -> tuple[str, dic
         return "screens/practice.py", {"topic": work.target}
     items = work.items(course)
     first = next((sid for sid in items if sid not in solved), items[0] if items else "")
-    return "screens/practice.py", {"scenario": first}
+    return "screens/practice.py", {"scenarios": ",".join(items), "at": first}
 
 
 def draw(course: Course, progress: Progress, language: str, today: date | None = None) -> None:
