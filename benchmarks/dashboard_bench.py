@@ -8,7 +8,8 @@ a class with ``--members`` members and two assignments (all the scenarios, and h
 ``--per`` answers per member and scenario (70% right, spread over 60 days), written straight into the answers
 table. Then times, as medians of ``--runs`` runs: the whole dashboard (members, assignments, every answer of
 the class, the cells, first-time-right and wrong answers, the hardest), its last-7-days filter, and beside
-them the floor, one ``SELECT count(*)`` of the class's answers through the same store. Prints figures;
+them two floors through the same store: one ``SELECT count(*)`` of the class's answers, and fetching those
+answers' rows as the dashboard's query does, without working on them. Prints figures;
 asserts nothing.
 """
 
@@ -95,15 +96,26 @@ def main() -> None:
                         (class_id,),
                     ).fetchone()
 
+            def rows() -> object:
+                with db.using() as conn:
+                    return conn.execute(
+                        "SELECT a.learner_id, a.item, a.given, a.correct, a.all_correct, a.answered_at FROM answers a"
+                        " JOIN class_members m ON m.learner_id = a.learner_id WHERE m.class_id = ?"
+                        " ORDER BY m.learner_id, a.answered_at, a.id",
+                        (class_id,),
+                    ).fetchall()
+
             week = since(7, time.time())
             whole = median_ms(args.runs, lambda: dashboard(db, teacher, class_id, items_of))
             recent = median_ms(args.runs, lambda: dashboard(db, teacher, class_id, items_of, week))
             counted = median_ms(args.runs, floor)
+            fetched = median_ms(args.runs, rows)
             kind = "PostgreSQL" if args.store else "SQLite"
     print(f"{kind}: {args.members} members x {args.scenarios} scenarios, {answers} answers, 2 assignments")
     print(f"dashboard, all time:      {whole:8.1f} ms (median of {args.runs})")
     print(f"dashboard, last 7 days:   {recent:8.1f} ms")
     print(f"floor, count the answers: {counted:8.1f} ms")
+    print(f"floor, fetch the answers: {fetched:8.1f} ms (the dashboard's one big query, rows as tuples)")
 
 
 if __name__ == "__main__":
