@@ -112,3 +112,44 @@ def test_the_dashboard_of_30_members_at_both_sizes(served: str, tmp_path: Path) 
         for shot in tmp_path.glob("*.png"):
             shutil.copy(shot, Path(keep) / shot.name)
     assert not found, "\n".join(found)
+
+
+def test_the_assignments_tab_and_a_members_progress_at_both_sizes(served: str, tmp_path: Path) -> None:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("no Chromium: tests/browser/test_browser_a11y.py says so")
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import sync_playwright
+
+    axe = Axe()
+    found: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            for width, height in VIEWPORTS:
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"{served}/?tab=assign")
+                page.get_by_text("The class's assignments").wait_for(timeout=60_000)
+                page.get_by_role("radio", name="Chosen scenarios").click()
+                page.get_by_label("Search the titles").fill("aces")
+                page.get_by_label("Search the titles").press("Enter")
+                page.get_by_text("scenarios found.").wait_for(timeout=30_000)
+                page.wait_for_function(SETTLED, timeout=30_000)
+                assert page.evaluate(WIDE) <= 0, f"the Assignments tab scrolls sideways at {width} px"
+                found += problems_on(page, axe, f"assignments at {width}x{height}")
+                page.screenshot(path=str(tmp_path / f"assign-{width}x{height}.png"))
+                page.goto(f"{served}/?member=1")  # the class page adds class=; the stand-in reads it below
+                page.get_by_text("There is no such member in your classes.").wait_for(timeout=60_000)
+                page.goto(f"{served}/?class=1&member=1")
+                page.get_by_text("Ann's progress (read-only)").wait_for(timeout=60_000)
+                page.wait_for_function(SETTLED, timeout=30_000)
+                assert page.evaluate(WIDE) <= 0, f"a member's progress scrolls sideways at {width} px"
+                found += problems_on(page, axe, f"member at {width}x{height}")
+                page.screenshot(path=str(tmp_path / f"member-{width}x{height}.png"))
+                page.close()
+        finally:
+            browser.close()
+    keep = os.environ.get("ALUETTE_SCREENSHOTS")
+    if keep:
+        for shot in tmp_path.glob("*.png"):
+            shutil.copy(shot, Path(keep) / shot.name)
+    assert not found, "\n".join(found)
