@@ -171,3 +171,31 @@ def test_the_household_sidebar_still_lists_everyone(db_path: Path, monkeypatch: 
     at = Browser(monkeypatch).open()
     assert list(at.selectbox(key="learner.choice").options) == list(NAMES)
     assert "I have been here before" not in [e.label for e in at.sidebar.expander]
+
+
+def test_wrong_pins_are_slowed_down_in_the_sidebar_too(shared: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    phone = Browser(monkeypatch).open()
+    for n in range(5):  # five wrong tries from this client (AppTest's sessions are all "local")
+        come_back(phone, "Maëlle", f"{1000 + n}")
+        assert [e.value for e in phone.sidebar.error] == ["This name and PIN do not match."]
+    come_back(phone, "Maëlle", "2468")  # the right PIN, but within the minute
+    assert [e.value for e in phone.sidebar.error] == ["Too many tries: wait a minute, then try again."]
+    assert learners.is_guest(phone.session_state["progress"])
+
+
+def test_not_you_forgets_the_learner_and_only_the_pin_brings_them_back(
+    shared: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser = Browser(monkeypatch)
+    at = browser.open()
+    come_back(at, "Maëlle", "2468")
+    assert at.session_state["progress"].learner == "Maëlle"
+    ok(at.button(key="learner.shared.not_you").click().run())
+    assert learners.is_guest(at.session_state["progress"])
+    again = browser.open()
+    assert learners.is_guest(again.session_state["progress"]), "the browser forgot her"
+    assert "Maëlle" not in everything(again)
+    add_learner(again, "Maëlle")  # her name typed as new: refused, not chosen
+    assert learners.is_guest(again.session_state["progress"])
+    come_back(again, "Maëlle", "2468")
+    assert again.session_state["progress"].learner == "Maëlle"
