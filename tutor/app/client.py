@@ -1,51 +1,37 @@
-"""Who is asking, as far as the server can tell: the key that wrong passwords and wrong join codes are
-counted by (:func:`tutor.progress.teachers.check_sign_in`, :func:`tutor.progress.classes.open_class`).
+"""Who is asking, as far as the server can tell: the key that slows down a client's guessing of PINs
+(:mod:`tutor.progress.pins`), never shown and kept no longer than a minute.
 
-It is the address the session's connection came from; behind a proxy on this machine (a loopback address,
-``deploy/``'s haproxy) the address the proxy added last to ``X-Forwarded-For``, which a browser cannot forge.
-A header a browser sent itself is never believed from elsewhere: it would give a guesser a new key per try.
+It is the address of the session's connection, unless that connection comes from this computer or a private
+network, as a proxy in front of the app does (a school's haproxy with ``option forwardfor``): then the address
+the proxy saw, the last one of ``X-Forwarded-For``, if it sent one. Without that, every learner behind the proxy
+would share one key, and five wrong PINs would stop the whole room. A client on the private network that forges
+the header only picks its own key: the limit per name still holds whatever the key.
 """
 
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Mapping
 
 import streamlit as st
 
-UNKNOWN = "unknown"  # a session with no address (AppTest): every such session counts as one client
-
-
-def _loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
-
-
-def key_of(address: str | None, headers: Mapping[str, str]) -> str:
-    """The client's key from the connection's address and the request's headers.
-
-    >>> key_of("203.0.113.9", {"X-Forwarded-For": "198.51.100.1"})
-    '203.0.113.9'
-    >>> key_of("127.0.0.1", {"X-Forwarded-For": "198.51.100.1, 192.0.2.4"})
-    '192.0.2.4'
-    """
-    if not address:
-        return UNKNOWN
-    if _loopback(address):
-        forwarded = {k.lower(): v for k, v in headers.items()}.get("x-forwarded-for", "")
-        last = forwarded.split(",")[-1].strip()
-        if last:
-            return last[:100]
-    return address[:100]
+KEY_LIMIT = 100  # an address is short: a longer value is not one
+LOCAL = "local"
 
 
 def key() -> str:
-    """This session's client key."""
+    """This session's client key: an address, or :data:`LOCAL` (this computer without a proxy, a test)."""
+    address = st.context.ip_address  # None for a connection from this computer
+    seen = address[:KEY_LIMIT] if isinstance(address, str) and address else None
+    if seen is not None and not _maybe_a_proxy(seen):
+        return seen
+    forwarded = st.context.headers.get("X-Forwarded-For") or ""
+    last = forwarded.rsplit(",", 1)[-1].strip()[:KEY_LIMIT]
+    return last or seen or LOCAL
+
+
+def _maybe_a_proxy(address: str) -> bool:
     try:
-        address = st.context.ip_address
-        headers: Mapping[str, str] = dict(st.context.headers)
-    except Exception:  # no request behind the session (a bare or test run)
-        return UNKNOWN
-    return key_of(address, headers)
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_private

@@ -51,7 +51,7 @@ PREFIXES: Final[Mapping[str, str]] = {
     "ranking": "the Ranking trainer",
     "signals": "the Signals page",
     "rules": "the Rules page",
-    "teach": "the teacher's pages (tutor.app.teaching)",
+    "teach": "the teacher's pages (tutor.app.teaching): signing in, classes, members, assignments, the dashboard",
     "join": "joining a class (tutor.app.joining): the Join page, Home's and the sidebar's forms",
     # tutor.app.card_answer's buttons: its style rules select them by these prefixes (``st-key-alucard-...``)
     "alucard": "a card answer's card buttons",

@@ -321,6 +321,42 @@ V9 = (
     "CREATE INDEX join_tries_by_client ON join_tries (client, at)",
 )
 
+V10 = (
+    # A learner's PIN on a shared server (tutor.progress.pins): an Argon2id hash of the digits (never the
+    # digits); it goes with the learner.
+    """CREATE TABLE pins (
+        learner_id INTEGER PRIMARY KEY REFERENCES learners(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        set_at REAL NOT NULL
+    )""",
+    # Failed tries to come back with a PIN in the last minute, by the folded name tried (whether or not a
+    # learner has it) and by the client, as sign_in_failures does for teachers: what slows down guessing.
+    """CREATE TABLE pin_failures (
+        id INTEGER PRIMARY KEY,
+        account TEXT NOT NULL,
+        client TEXT NOT NULL,
+        at REAL NOT NULL
+    )""",
+    "CREATE INDEX pin_failures_by_account ON pin_failures (account, at)",
+    "CREATE INDEX pin_failures_by_client ON pin_failures (client, at)",
+)
+
+V11 = (
+    # A class's assignments (tutor.progress.assignments): a lesson or a topic (``target`` names it; its scenarios
+    # are the course's when read) or hand-picked scenarios (``scenarios``, a JSON list of ids), with an optional
+    # due date (ISO, the class's calendar day). They go with the class.
+    """CREATE TABLE assignments (
+        id INTEGER PRIMARY KEY,
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        what TEXT NOT NULL,
+        target TEXT NOT NULL,
+        scenarios TEXT NOT NULL,
+        due TEXT,
+        created REAL NOT NULL
+    )""",
+    "CREATE INDEX assignments_by_class ON assignments (class_id)",
+)
+
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
@@ -394,6 +430,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, V7),
     Migration(8, V8),
     Migration(9, V9),
+    Migration(10, V10),
+    Migration(11, V11),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
