@@ -14,7 +14,7 @@ from streamlit import config
 
 from tutor.app.markup import escape, md
 from tutor.app.session import Family, Key
-from tutor.app.teaching import links
+from tutor.app.teaching import links, pin_reset
 from tutor.i18n import ui
 from tutor.progress import classes
 from tutor.progress.classes import ClassError, Member, SchoolClass
@@ -33,6 +33,7 @@ DELETE_YES = Key[bool]("teach.class.delete_yes")
 DELETE_NO = Key[bool]("teach.class.delete_no")
 REMOVE = Family[bool]("teach.member.{}.remove")  # by learner id
 FORGET = Family[bool]("teach.member.{}.delete")
+PIN = Family[bool]("teach.member.{}.pin")  # the member's "Reset PIN" (tutor.app.teaching.pin_reset)
 FORGET_SURE = Key[int | None]("teach.member.delete_sure")  # the member whose deletion waits for a yes
 FORGET_YES = Key[bool]("teach.member.delete_yes")
 FORGET_NO = Key[bool]("teach.member.delete_no")
@@ -192,7 +193,7 @@ def _member_row(db: ProgressDB, teacher: Teacher, school_class: SchoolClass, mem
     name.caption(_("joined {date}", date=joined))
     actions = side.container(horizontal=True, horizontal_alignment="right")
     with actions:
-        # The member's "Reset PIN" (w-shared's tutor.app.teaching.pin_reset) goes first in this row.
+        pin_reset.button(db, teacher, school_class.id, member.learner_id, PIN(member.learner_id))
         actions.button(
             _("Remove from the class"),
             key=REMOVE(member.learner_id),

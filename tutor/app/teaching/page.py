@@ -8,7 +8,7 @@ import streamlit as st
 from tutor.app import state
 from tutor.app.markup import md
 from tutor.app.session import Key
-from tutor.app.teaching import account, class_list, class_page, gate, redirect
+from tutor.app.teaching import account, class_list, class_page, gate, member_view, redirect
 from tutor.app.teaching.routes import SIGN_OUT_PATH
 from tutor.i18n import ui
 from tutor.progress.db import ProgressUnavailable
@@ -38,7 +38,10 @@ def draw(language: str) -> None:
         redirect.go(redirect.route(SIGN_OUT_PATH), _("Continue"))
         return
     raw = st.query_params.get(class_list.QUERY)
+    member = st.query_params.get(member_view.MEMBER_PARAM)
     if raw is None:
         class_list.draw(db, teacher, language)
+    elif member is not None:  # a member's Progress, read-only (the dashboard links to it)
+        member_view.draw(db, teacher, raw, member, language)
     else:
         class_page.draw(db, teacher, raw, language)
