@@ -48,8 +48,8 @@ def taken(name: str) -> str:
 
 def _chosen_learner() -> str | None:
     """The learner chosen on this browser, if any (a guest is nobody yet)."""
-    name = learners.chosen()
-    return name if name and not learners.is_guest(state.progress()) else None
+    progress = state.progress()  # the session's learner, in household and in shared mode alike
+    return None if learners.is_guest(progress) else progress.learner
 
 
 def _typed(key: Key[str]) -> str:
