@@ -6,7 +6,9 @@ Streamlit form app driven the same way in the same run: how many questions a sec
 
 Each learner opens the Practice page at one scenario (``spoiled-aces``: click the card that wins, choose who leads
 next), thinks, clicks a card, thinks, chooses the radio, thinks, checks, thinks, and opens the next question
-(a new page: a new session). A page load is the index page fetched, the websocket opened and the first run to its
+(a new page: a new session). A learner is one browser: it keeps the cookies the server sets, the tutor's guest token
+(so its answers are recorded in the store under its guest profile, as a real browser's are) and the proxy's affinity
+cookie. A page load is the index page fetched, the websocket opened and the first run to its
 end, then every card picture it names that this learner has not fetched yet (a browser caches them); a click or a
 Check is its ``rerun_script`` message (``streamlit.proto`` BackMsg, with the widget states and the fragment the
 front end would send) to the end of the run it starts (``script_finished``). The bare app (a radio in a form and a
@@ -149,7 +151,8 @@ class Page:
 
 
 async def http_get(base: str, path: str, cookie: str = "") -> tuple[int, bytes, str]:
-    """A plain HTTP/1.1 GET on a connection of its own: status, body, the Set-Cookie of the proxy."""
+    """A plain HTTP/1.1 GET on a connection of its own: status, body, and ``cookie`` with the cookies the response
+    set merged in (a browser's jar: the tutor's guest token, the proxy's affinity)."""
     url = urllib.parse.urlsplit(base)
     reader, writer = await asyncio.open_connection(url.hostname, url.port or 80)
     headers = f"GET /{path.lstrip('/')} HTTP/1.1\r\nHost: {url.netloc}\r\nConnection: close\r\n"
@@ -160,9 +163,20 @@ async def http_get(base: str, path: str, cookie: str = "") -> tuple[int, bytes, 
         writer.close()
     head, _, body = raw.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
-    set_cookie = next((line.split(":", 1)[1].split(";")[0].strip() for line in lines[1:]
-                       if line.lower().startswith("set-cookie:") and "ALUETTE_INSTANCE" in line), "")  # fmt: skip
-    return int(lines[0].split()[1]), body, set_cookie
+    set_cookies = [line.split(":", 1)[1].split(";")[0].strip() for line in lines[1:]
+                   if line.lower().startswith("set-cookie:")]  # fmt: skip
+    return int(lines[0].split()[1]), body, merged(cookie, set_cookies)
+
+
+def merged(cookie: str, set_cookies: list[str]) -> str:
+    """A ``Cookie`` header with the ``name=value`` pairs of ``set_cookies`` put in (a new value replaces the old).
+
+    >>> merged("ALUETTE_INSTANCE=app1", ["aluette_guest=abc", "ALUETTE_INSTANCE=app2"])
+    'ALUETTE_INSTANCE=app2; aluette_guest=abc'
+    """
+    jar = dict(pair.split("=", 1) for pair in cookie.split("; ") if "=" in pair)
+    jar.update(pair.split("=", 1) for pair in set_cookies if "=" in pair)
+    return "; ".join(f"{name}={value}" for name, value in jar.items())
 
 
 @dataclass
@@ -196,10 +210,9 @@ async def open_page(target: Target, seen: set[str], timings: Timings, cookie: st
     query = f"scenario={SCENARIO}" if target.tutor else ""
     path = "practice" if target.tutor else ""
     with timed(timings.load):
-        status, _, set_cookie = await http_get(target.url, f"{path}?{query}", cookie)
+        status, _, cookie = await http_get(target.url, f"{path}?{query}", cookie)
         if status != 200:
             raise Failed(f"GET /{path}: HTTP {status}")
-        cookie = set_cookie or cookie
         stream = target.url.replace("http", "ws", 1) + "/_stcore/stream"
         socket = await connect(
             stream, subprotocols=["streamlit"], max_size=None, open_timeout=RUN_TIMEOUT,  # type: ignore[list-item]
@@ -245,7 +258,7 @@ async def question(target: Target, seen: set[str], timings: Timings, think: floa
 async def learner(target: Target, stop: float, start_after: float, think: float, timings: Timings) -> None:
     await asyncio.sleep(start_after)
     seen: set[str] = set()  # the pictures this learner's browser has cached
-    cookie = ""  # the proxy's affinity cookie, kept as a browser keeps it
+    cookie = ""  # the cookies the server sets (the guest's token, the proxy's affinity), kept as a browser keeps them
     while time.monotonic() < stop:
         try:
             cookie = await question(target, seen, timings, think, cookie)
