@@ -5,7 +5,8 @@ Streamlit form app driven the same way in the same run: how many questions a sec
                                         [--instances 2] [--url http://host:port --pid PID ...]
 
 Each learner opens the Practice page at one scenario (``spoiled-aces``: click the card that wins, choose who leads
-next), thinks, clicks a card, thinks, chooses the radio, thinks, checks, thinks, and opens the next question
+next), thinks, clicks a card, thinks, chooses the radio (a rerun unless the radio sits in a form), thinks, checks,
+thinks, and opens the next question
 (a new page: a new session). A learner is one browser: it keeps the cookies the server sets, the tutor's guest token
 (so its answers are recorded in the store under its guest profile, as a real browser's are) and the proxy's affinity
 cookie. A page load is the index page fetched, the websocket opened and the first run to its
@@ -87,6 +88,7 @@ class Widget:
     kind: str
     label: str
     fragment: str
+    form: str = ""  # the form it sits in: its value goes with the form's submit, nothing is sent on a change
 
 
 @dataclass
@@ -138,7 +140,7 @@ class Page:
         if kind == "exception":
             raise Failed(f"exception element: {proto.message[:200]}")
         if hasattr(proto, "id") and proto.id and hasattr(proto, "label"):
-            self.widgets[proto.label] = Widget(proto.id, kind, proto.label, fragment)
+            self.widgets[proto.label] = Widget(proto.id, kind, proto.label, fragment, getattr(proto, "form_id", ""))
         for text in ("body", "text"):
             if isinstance(getattr(proto, text, None), str):
                 self.texts.append(getattr(proto, text))
@@ -238,8 +240,9 @@ async def question(target: Target, seen: set[str], timings: Timings, think: floa
             await asyncio.sleep(think)
             radio = page.widget(RADIO[0])
             page.values[radio.id] = WidgetState(id=radio.id, string_value=RADIO[1])
-            with timed(timings.click):
-                await page.run(radio, trigger=False)
+            if not radio.form:  # in a form, the browser sends the choice with Check, not on its own
+                with timed(timings.click):
+                    await page.run(radio, trigger=False)
         else:
             radio = page.widget("Who wins this trick?")
             page.values[radio.id] = WidgetState(id=radio.id, string_value="North")  # in a form: sent with Submit
