@@ -303,6 +303,26 @@ V8 = (
     "CREATE INDEX class_members_by_learner ON class_members (learner_id)",
 )
 
+V10 = (
+    # A learner's PIN on a shared server (tutor.progress.pins): an Argon2id hash of the digits (never the
+    # digits); it goes with the learner.
+    """CREATE TABLE pins (
+        learner_id INTEGER PRIMARY KEY REFERENCES learners(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        set_at REAL NOT NULL
+    )""",
+    # Failed tries to come back with a PIN in the last minute, by the folded name tried (whether or not a
+    # learner has it) and by the client, as sign_in_failures does for teachers: what slows down guessing.
+    """CREATE TABLE pin_failures (
+        id INTEGER PRIMARY KEY,
+        account TEXT NOT NULL,
+        client TEXT NOT NULL,
+        at REAL NOT NULL
+    )""",
+    "CREATE INDEX pin_failures_by_account ON pin_failures (account, at)",
+    "CREATE INDEX pin_failures_by_client ON pin_failures (client, at)",
+)
+
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
@@ -375,6 +395,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, V6, _refold_names),
     Migration(7, V7),
     Migration(8, V8),
+    Migration(10, V10),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
