@@ -1,0 +1,278 @@
+"""Several instances on one PostgreSQL, end to end in Chromium (issue 24 §2): two app instances behind HAProxy
+(``deploy/cluster.py``) on a database of the run's throwaway server, four learners in browser contexts of their
+own, and one instance killed with ``kill -9`` while they work.
+
+Which instance serves a browser: the proxy's ``ALUETTE_INSTANCE`` cookie, which the test sets per context (two
+learners on each; the proxy follows a cookie naming a live instance) and checks against the ``X-Aluette-Instance``
+header the proxy puts on the page's response. What the test checks after the kill, without any reload: each
+browser on the dead instance opens a new websocket through the proxy by itself, and the proxy's cookie now names
+the live instance; its learner is still who they were (the browser's HttpOnly cookie, remembered in the shared
+database), their answers are all counted, their game comes back at the trick it was at, and every answer whose
+verdict the page showed is in PostgreSQL exactly once (rows counted by ``uid``).
+
+One PostgreSQL database and one cluster for the module; the card pictures' test runs first, on both instances.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import psycopg
+import pytest
+from cluster import Cluster, Instance
+from served_app import CHROMIUM, FLAGS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+INSTANCE_COOKIE = "ALUETTE_INSTANCE"
+SEED = "20"  # the Play page's game number: deal 1 has South refuse the chant and give no signal, then lead
+TIMEOUT = 30_000  # ms: an instance's first page loads the course on a machine shared with other tests
+
+
+@pytest.fixture(scope="module")
+def cluster(postgres_module_url: str) -> Iterator[Cluster]:
+    with Cluster(2, postgres_module_url) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("ALUETTE_SKIP_BROWSER"):
+            pytest.skip("ALUETTE_SKIP_BROWSER is set and Chromium is not installed")
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+def settle(page: Page) -> None:
+    """Wait until the app has finished its run (Streamlit's running indicator is gone)."""
+    page.wait_for_timeout(300)
+    page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=TIMEOUT)
+
+
+@dataclass
+class Learner:
+    """One learner's browser: their name, the instance the test sends them to, what they saw acknowledged."""
+
+    name: str
+    home: Instance
+    context: BrowserContext
+    page: Page
+    acknowledged: int = 0  # answers whose verdict the page showed
+    sockets: list[float] = field(default_factory=list)  # when each websocket of the page was opened
+
+    @property
+    def instance_cookie(self) -> str | None:
+        values = [c["value"] for c in self.context.cookies() if c["name"] == INSTANCE_COOKIE]
+        return values[0] if values else None
+
+
+def arrive(chromium: Browser, cluster: Cluster, name: str, home: Instance) -> Learner:
+    """A new browser sent to ``home`` through the proxy, on the spoiled-aces scenario, ``name`` added there."""
+    from playwright.sync_api import expect
+
+    context = chromium.new_context(viewport={"width": 1366, "height": 900})
+    context.add_cookies([{"name": INSTANCE_COOKIE, "value": home.name, "url": cluster.url}])
+    page = context.new_page()
+    learner = Learner(name, home, context, page)
+    page.on("websocket", lambda _: learner.sockets.append(time.monotonic()))
+    response = page.goto(f"{cluster.url}/practice?scenario=spoiled-aces")
+    assert response is not None and response.headers.get("x-aluette-instance") == home.name
+    sidebar = page.locator("[data-testid='stSidebar']")
+    expect(sidebar.get_by_text("Add a learner")).to_be_visible(timeout=TIMEOUT)
+    settle(page)
+    if not sidebar.get_by_label("Name").is_visible():  # open while nobody is in the database
+        sidebar.get_by_text("Add a learner").click()
+    sidebar.get_by_label("Name").fill(name)
+    sidebar.get_by_role("button", name="Add and start").click()
+    expect(sidebar.get_by_text(remembered(name))).to_be_visible(timeout=TIMEOUT)
+    settle(page)
+    return learner
+
+
+def remembered(name: str) -> str:
+    return f"This browser remembers you: a reload or a link goes on as {name}."
+
+
+def answer_spoiled_aces(learner: Learner) -> None:
+    """Answer the scenario on the page (right), and wait for its verdict: an acknowledged answer."""
+    from playwright.sync_api import expect
+
+    page = learner.page
+    winner = page.get_by_role("button", name="Spoiled: nobody wins", exact=True)
+    expect(winner).to_be_visible(timeout=TIMEOUT)
+    winner.click()
+    page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?").get_by_text(
+        "North", exact=True
+    ).click()
+    page.get_by_role("button", name="Check my answer").click()
+    expect(page.get_by_text("leads again").first).to_be_visible(timeout=TIMEOUT)
+    learner.acknowledged += 1
+    settle(page)
+
+
+def answers_shown(page: Page) -> str:
+    from playwright.sync_api import expect
+
+    metric = page.locator("[data-testid='stMetric']").filter(has_text="Answers").first
+    expect(metric).to_be_visible(timeout=TIMEOUT)
+    return str(metric.locator("[data-testid='stMetricValue']").inner_text()).strip()
+
+
+def open_from_menu(page: Page, label: str) -> None:
+    """A page of the app opened from the sidebar's menu: over the websocket, not a new page load."""
+    page.locator("[data-testid='stSidebarNav']").get_by_text(label, exact=True).click()
+    settle(page)
+
+
+def start_game(learner: Learner) -> None:
+    """Game 20 on the Play page, to the first trick, and the learner's first card played."""
+    from playwright.sync_api import expect
+
+    page = learner.page
+    open_from_menu(page, "Play a game")
+    start = page.get_by_role("button", name="Start game")
+    start.wait_for(timeout=TIMEOUT)
+    seed = page.get_by_label("Game number", exact=True).and_(page.locator("input"))
+    seed.fill(SEED)
+    seed.press("Enter")
+    settle(page)
+    start.click()
+    page.get_by_role("button", name="Show all").click()
+    page.get_by_role("button", name="Deal the first hand").click()
+    page.get_by_role("button", name="Refuse").click()
+    page.get_by_role("button", name="Give no signal").click()
+    hand = page.locator(".st-key-play-hand button:visible")
+    expect(hand).to_have_count(9, timeout=TIMEOUT)
+    settle(page)
+    hand.first.click()
+    expect(hand).to_have_count(8, timeout=TIMEOUT)
+    expect(page.get_by_text("Trick 2 of 9: you lead")).to_be_visible(timeout=TIMEOUT)
+    settle(page)
+
+
+def card_pictures(page: Page) -> list[str]:
+    """The card pictures' paths on the page (``cards/<digest>.svg``), in order."""
+    sources = page.locator("img[src*='cards/']").evaluate_all("(images) => images.map((i) => i.getAttribute('src'))")
+    return [str(s) for s in sources]
+
+
+def fetch(url: str) -> tuple[int, bytes]:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.read()
+
+
+def test_every_instance_serves_the_same_card_pictures_under_the_same_names(cluster: Cluster, chromium: Browser) -> None:
+    """The spoiled-aces scenario opened on each instance directly: the same picture names, and each name's
+    bytes fetched from every instance are the same SVG."""
+    pictures: dict[str, list[str]] = {}
+    context = chromium.new_context(viewport={"width": 1366, "height": 900})
+    for instance in cluster.instances:
+        page = context.new_page()
+        page.goto(f"{instance.url}/practice?scenario=spoiled-aces")
+        page.get_by_role("button", name="Spoiled: nobody wins", exact=True).wait_for(timeout=TIMEOUT)
+        settle(page)
+        pictures[instance.name] = card_pictures(page)
+        page.close()
+    context.close()
+    first, second = (pictures[i.name] for i in cluster.instances)
+    # the four cards to click (the table draws its own inline): the same names in the same places
+    assert len(first) == 4 and first == second, pictures
+    for name in sorted(set(first)):
+        assert re.fullmatch(r"cards/[0-9a-f]{20}\.svg", name), name
+        served = [fetch(f"{instance.url}/{name}") for instance in cluster.instances]
+        assert all(status == 200 for status, _ in served), name
+        (body,) = {data for _, data in served}  # one set of bytes for the name, whichever instance sent it
+        assert body.startswith(b"<svg") and b"</svg>" in body
+
+
+def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Cluster, chromium: Browser) -> None:
+    from playwright.sync_api import expect
+
+    victim, survivor = cluster.instances
+    learners = [
+        arrive(chromium, cluster, name, home)
+        for name, home in (("Anne", victim), ("Bastien", survivor), ("Colette", victim), ("Dédé", survivor))
+    ]
+    assert {learner.instance_cookie for learner in learners} == {victim.name, survivor.name}
+    for learner in learners:
+        answer_spoiled_aces(learner)
+    # each answers again on the same scenario: the page's "Try again", in the same session
+    for learner in learners[:2]:
+        learner.page.get_by_role("button", name="Try again").click()
+        answer_spoiled_aces(learner)
+    player = learners[2]  # Colette, on the instance about to die, starts a game and plays a card
+    start_game(player)
+    assert all(learner.instance_cookie == learner.home.name for learner in learners), "each stayed on its own"
+
+    assert victim.process is not None
+    os.kill(victim.process.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    victim.process.wait(timeout=10)
+
+    moved = [learner for learner in learners if learner.home is victim]
+    for learner in moved:
+        # Streamlit's front end reconnects its websocket by itself (the test never reloads the page); the proxy
+        # sends it to the live instance
+        deadline = time.monotonic() + 30
+        while not [opened for opened in learner.sockets if opened > killed] and time.monotonic() < deadline:
+            learner.page.wait_for_timeout(200)
+        assert [opened for opened in learner.sockets if opened > killed], f"{learner.name}: no new websocket"
+
+    anne = learners[0]  # on Practice when her instance died: her progress, from the menu, on the live instance
+    open_from_menu(anne.page, "Progress")
+    expect(anne.page.get_by_role("heading", name="Anne's progress")).to_be_visible(timeout=TIMEOUT)
+    assert answers_shown(anne.page) == str(anne.acknowledged) == "2"
+    expect(anne.page.locator("[data-testid='stSidebar']").get_by_text(remembered("Anne"))).to_be_visible()
+    assert anne.instance_cookie == survivor.name, "the proxy moved her and its cookie says so"
+
+    # Colette's game, at the trick it was at: the card clicked after the failover is played on the live instance
+    page = player.page
+    hand = page.locator(".st-key-play-hand button:visible")
+    expect(page.locator("[data-testid='stSidebar']").get_by_text(remembered("Colette"))).to_be_visible()
+    hand.first.click()
+    settle(page)
+    resume = page.get_by_role("button", name="Resume the game")
+    if resume.is_visible():
+        resume.click()
+        settle(page)
+    expect(page.get_by_text("Trick 2 of 9: you lead")).to_be_visible(timeout=TIMEOUT)
+    expect(hand).to_have_count(8, timeout=TIMEOUT)
+    hand.first.click()
+    expect(hand).to_have_count(7, timeout=TIMEOUT)
+    assert player.instance_cookie == survivor.name
+
+    # and everybody answers once more, on the live instance, by the scenario's link
+    for learner in learners:
+        learner.page.goto(f"{cluster.url}/practice?scenario=spoiled-aces")
+        answer_spoiled_aces(learner)
+        assert learner.instance_cookie == survivor.name
+
+    with psycopg.connect(cluster.db or "") as conn:
+        rows = conn.execute(
+            "SELECT l.name, count(*), count(DISTINCT a.uid) FROM answers a JOIN learners l ON l.id = a.learner_id "
+            "GROUP BY l.name"
+        ).fetchall()
+        games = conn.execute(
+            "SELECT count(*) FROM games g JOIN learners l ON l.id = g.learner_id WHERE l.name = 'Colette'"
+        ).fetchone()
+    counted = {name: (total, distinct) for name, total, distinct in rows}
+    assert counted == {l.name: (l.acknowledged, l.acknowledged) for l in learners}, "each answer once, none lost"
+    assert counted["Anne"] == (3, 3) and counted["Colette"] == (2, 2)
+    assert games == (1,), "Colette's game in progress is in the database"
+    for learner in learners:
+        learner.context.close()
