@@ -271,7 +271,7 @@ def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Clu
             "SELECT count(*) FROM games g JOIN learners l ON l.id = g.learner_id WHERE l.name = 'Colette'"
         ).fetchone()
     counted = {name: (total, distinct) for name, total, distinct in rows}
-    assert counted == {l.name: (l.acknowledged, l.acknowledged) for l in learners}, "each answer once, none lost"
+    assert counted == {one.name: (one.acknowledged,) * 2 for one in learners}, "each once, none lost"
     assert counted["Anne"] == (3, 3) and counted["Colette"] == (2, 2)
     assert games == (1,), "Colette's game in progress is in the database"
     for learner in learners:
