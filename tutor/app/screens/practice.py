@@ -10,7 +10,7 @@ import random
 
 import streamlit as st
 
-from tutor.app import course_map, lang, print_buttons, quiz, saved_deals, state, views
+from tutor.app import course_map, lang, practice_place, print_buttons, quiz, saved_deals, state, views
 from tutor.app.practice import AGAIN, EVERYTHING, KIND, LESSON, LINKED, MODE, PREFIX, QUEUE, SEED, TOPIC, taught_by
 from tutor.content.kinds import KINDS
 from tutor.i18n import ui
@@ -88,6 +88,7 @@ def _again() -> None:
     QUEUE.value().restart(course)
 
 
+practice_place.take_up(course)  # a browser moved here from an instance that died: its place, as it was
 _from_query_params()
 views.style()
 language = lang.current()
@@ -190,6 +191,7 @@ queue = QUEUE.get()
 if queue is None or (queue.mode, queue.choice, queue.scope) != (mode, choice or "", scope):
     queue = quiz.build_queue(course, mode, choice or "", _seed(), scope)
     QUEUE.set(queue)
+practice_place.keep(queue)  # noted in the database whenever it moves, for a browser moved to another instance
 
 
 if mode == "Endless":
