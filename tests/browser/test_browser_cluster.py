@@ -58,10 +58,14 @@ def chromium() -> Iterator[Browser]:
         browser.close()
 
 
+SETTLED = """() => !document.querySelector('[data-testid="stStatusWidget"]')
+  && !document.querySelector('[data-stale="true"]') && !document.querySelector('[data-testid="stSkeleton"]')"""
+
+
 def settle(page: Page) -> None:
-    """Wait until the app has finished its run (Streamlit's running indicator is gone)."""
+    """Wait until the app has finished its run: no running indicator, nothing stale, nothing still to come."""
     page.wait_for_timeout(300)
-    page.wait_for_function("() => !document.querySelector('[data-testid=stStatusWidget]')", timeout=TIMEOUT)
+    page.wait_for_function(SETTLED, timeout=TIMEOUT)
 
 
 @dataclass
@@ -93,12 +97,15 @@ def arrive(chromium: Browser, cluster: Cluster, name: str, home: Instance) -> Le
     response = page.goto(f"{cluster.url}/practice?scenario=spoiled-aces")
     assert response is not None and response.headers.get("x-aluette-instance") == home.name
     sidebar = page.locator("[data-testid='stSidebar']")
+    expect(page.get_by_role("button", name="Spoiled: nobody wins", exact=True)).to_be_visible(timeout=TIMEOUT)
     expect(sidebar.get_by_text("Add a learner")).to_be_visible(timeout=TIMEOUT)
     settle(page)
     adding = sidebar.locator("details").filter(has_text="Add a learner")
     if adding.get_attribute("open") is None:  # open while nobody is in the database
         sidebar.get_by_text("Add a learner").click()
-    sidebar.get_by_label("Name").fill(name)
+    field = sidebar.get_by_label("Name")
+    field.fill(name)
+    expect(field).to_have_value(name)
     sidebar.get_by_role("button", name="Add and start").click()
     expect(sidebar.get_by_text(remembered(name))).to_be_visible(timeout=TIMEOUT)
     settle(page)
@@ -220,12 +227,14 @@ def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Clu
     start_game(player)
     assert all(learner.instance_cookie == learner.home.name for learner in learners), "each stayed on its own"
 
+    moved = [learner for learner in learners if learner.home is victim]
+    for learner in moved:  # a mark in the page's own memory, which any reload or page load would wipe
+        learner.page.evaluate("() => { window.aluetteSamePage = true }")
     assert victim.process is not None
     os.kill(victim.process.pid, signal.SIGKILL)
     killed = time.monotonic()
     victim.process.wait(timeout=10)
 
-    moved = [learner for learner in learners if learner.home is victim]
     for learner in moved:
         # Streamlit's front end reconnects its websocket by itself (the test never reloads the page); the proxy
         # sends it to the live instance
@@ -236,9 +245,7 @@ def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Clu
 
     anne = learners[0]  # on Practice, the verdict on screen, when her instance died
     page = anne.page
-    again = page.get_by_role("button", name="Try again")
-    if again.is_visible():
-        again.click()  # on the dead instance's page: it wakes the new session, which draws the page afresh
+    open_from_menu(page, "Practice")  # the page she is on: a rerun, in the new session
     # the same scenario of the same lesson (its place was in the database), asked afresh
     expect(page.get_by_role("heading", name="Two aces at the top")).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_role("button", name="Spoiled: nobody wins", exact=True)).to_be_visible(timeout=TIMEOUT)
@@ -250,12 +257,11 @@ def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Clu
     expect(page.locator("[data-testid='stSidebar']").get_by_text(remembered("Anne"))).to_be_visible()
     assert anne.instance_cookie == survivor.name, "the proxy moved her and its cookie says so"
 
-    # Colette's game, at the trick it was at, on the live instance: her click on the dead instance's page wakes the
-    # new session, which takes the game up at once (no "Resume the game" to click); that click was not a move
+    # Colette's game, at the trick it was at, on the live instance: the new session takes it up at once (no
+    # "Resume the game" to click)
     page = player.page
     hand = page.locator(".st-key-play-hand button:visible")
-    hand.first.click()
-    settle(page)
+    open_from_menu(page, "Play a game")
     expect(page.get_by_text("Trick 2 of 9: you lead")).to_be_visible(timeout=TIMEOUT)
     expect(hand).to_have_count(8, timeout=TIMEOUT)
     assert page.get_by_role("button", name="Resume the game").count() == 0
@@ -263,6 +269,8 @@ def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Clu
     hand.first.click()
     expect(hand).to_have_count(7, timeout=TIMEOUT)
     assert player.instance_cookie == survivor.name
+    for learner in moved:
+        assert learner.page.evaluate("() => window.aluetteSamePage") is True, f"{learner.name}'s page was reloaded"
 
     # and everybody answers once more, on the live instance, by the scenario's link
     for learner in learners:
