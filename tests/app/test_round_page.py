@@ -124,9 +124,19 @@ def test_a_name_another_learner_has_is_refused(db: ProgressDB, live: Round) -> N
     assert rounds.players(db, live.id) == []
 
 
-def test_a_wrong_code_is_one_line(live: Round) -> None:
-    at = phone("ZZZZZZ")
+@pytest.mark.parametrize("code", ["ZZZZZZ", "ABC", "x" * 10_000, "ABCDE\x00"])
+def test_a_wrong_code_is_one_line(live: Round, code: str) -> None:
+    at = phone(code)
     assert [str(w.value) for w in at.warning] == [live_phone.no_round("en")]
+    assert not at.error and LOBBY not in texts(at)
+
+
+def test_a_code_typed_on_the_page_opens_the_round(live: Round) -> None:
+    at = open_page(PAGE)
+    at.text_input(key=live_phone.CODE).set_value(live.code.lower())
+    ok(at.button(key=live_phone.GO).click().run())
+    assert at.query_params["code"] == live.code
+    assert "tell the room who you are" in texts(at)
 
 
 def test_the_question_is_answered_on_the_page_once_and_kept_across_a_reload(

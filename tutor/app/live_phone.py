@@ -119,8 +119,11 @@ def page() -> None:
     if db is None:
         st.error(state.problem(lang) or _("Progress cannot be saved here, so a live round cannot be joined."))
         return
-    code = typed_code(st.query_params.get("code", ""))
+    sent = st.query_params.get("code", "")
+    code = typed_code(sent)
     if code is None:
+        if sent:  # a code that cannot be one (a typo, a pasted paragraph): said, then asked again
+            st.warning(no_round(lang))
         _ask_code(lang)
         return
     try:
