@@ -7,6 +7,8 @@ round itself is a row in the store (:mod:`tutor.progress.rounds`): any instance 
 
 from __future__ import annotations
 
+import contextlib
+
 import streamlit as st
 
 from tutor.app import state
@@ -16,6 +18,7 @@ from tutor.content.course import Course
 from tutor.i18n import ui
 from tutor.progress import rounds
 from tutor.progress.classes import SchoolClass
+from tutor.progress.names import LearnerError
 from tutor.progress.store import ProgressDB
 from tutor.progress.teachers import Teacher
 
@@ -27,7 +30,6 @@ SEARCH = Family[str]("projector.{}.search")
 CHOSEN = Family[list[str]]("projector.{}.chosen")
 BOARD = Family[bool]("projector.{}.board")
 START = Family[bool]("projector.{}.start")
-STARTED = Family[int]("projector.{}.started")  # the round this panel started last, to say so once
 END = Family[bool]("projector.{}.end.{}")  # a round's End button, per panel and round
 SEARCH_LIMIT = 200  # characters of a title search: anything longer is no title
 
@@ -71,10 +73,7 @@ def draw(db: ProgressDB, teacher: Teacher, school_class: SchoolClass | None, lan
         key=HOW(where),
         required=True,
     )
-    if how == PICKED:
-        chosen = _hand_picked(course, where, _)
-    else:
-        chosen = _lessons(course, where, _)
+    chosen = _hand_picked(course, where, _) if how == PICKED else _lessons(course, where, _)
     board = st.toggle(
         # Translators: a switch when starting a live round: show who answered best at the end.
         _("Show a leaderboard at the end"),
@@ -86,10 +85,12 @@ def draw(db: ProgressDB, teacher: Teacher, school_class: SchoolClass | None, lan
         st.caption(ui.ngettext(language, "{n} scenario in the round.", "{n} scenarios in the round.", count))
     # Translators: the button that starts a live round.
     if st.button(_("Start the round"), key=START(where), type="primary", disabled=not count):
-        started = rounds.start_round(
-            db, teacher, chosen, class_id=None if school_class is None else school_class.id, leaderboard=board
-        )
-        STARTED(where).set(started.id)
+        try:
+            rounds.start_round(
+                db, teacher, None if school_class is None else school_class.id, chosen, leaderboard=board
+            )
+        except LearnerError as refused:  # a class just deleted on another tab, no free code: one line
+            st.error(refused.words(language))
     _under_way(db, teacher, where, language)
 
 
@@ -125,14 +126,14 @@ def _hand_picked(course: Course, where: str, _: ui.Translator) -> list[str]:
 def _under_way(db: ProgressDB, teacher: Teacher, where: str, language: str) -> None:
     """The teacher's rounds under way, newest first: the code, where it is, who joined; the projector; End."""
     _ = ui.translator(language)
-    going = rounds.rounds_of(db, teacher)
+    going = [live for live in rounds.teacher_rounds(db, teacher) if live.live]
     if not going:
         return
     # Translators: the heading of the list of the teacher's live rounds that have not ended.
     st.subheader(_("Rounds under way"))
     for live in going:
         with st.container(border=True):
-            joined = len(rounds.players(db, live.id))
+            joined = rounds.player_count(db, live.id)
             # Translators: one of the teacher's rounds under way: its join code, then how many joined.
             words = ui.ngettext(language, "Code {code} · {n} joined", "Code {code} · {n} joined", joined,
                                 code=live.code)  # fmt: skip
@@ -141,6 +142,10 @@ def _under_way(db: ProgressDB, teacher: Teacher, where: str, language: str) -> N
             # Translators: the link that opens a round's projector view (in a new tab, for the big screen).
             projector.link_button(_("Open the projector"), projector_link(live.id), type="primary", width="stretch")
             # Translators: the button that ends a live round now.
-            if end.button(_("End"), key=END(where, live.id), width="stretch"):
-                rounds.act(db, teacher, live.id, "end")
-                st.rerun()
+            end.button(_("End"), key=END(where, live.id), width="stretch", on_click=_end, args=(db, teacher, live.id))
+
+
+def _end(db: ProgressDB, teacher: Teacher, round_id: int) -> None:
+    # ended already (on the projector, or by itself): the list drawn next no longer has it
+    with contextlib.suppress(LearnerError):
+        rounds.act(db, teacher, round_id, "end")

@@ -1,24 +1,26 @@
-"""The projector's view of a live round (``/projector?round=<id>``), state by state: the lobby (the join code,
+"""The projector's view of a live round (``/projector?round=<id>``), phase by phase: the lobby (the join code,
 its address and QR code, who joined), a question (the situation drawn large, the question, "14 of 17
 answered"), the reveal (how the answers split, then the engine's explanation one step at a time) and the
 summary (each scenario's share right, and the leaderboard if the teacher switched it on).
 
-The page follows the round by itself: a fragment re-reads the round's revision and counts every second
-(:data:`POLL_SECONDS`) and reruns the page only when one changed, so an unchanged round sends nothing.
-Everything drawn comes from the store (:mod:`tutor.progress.rounds`) and the engine; the teacher's buttons
-act on the round in the store, so the phones see each change on their own next read.
+The page follows the round by itself: a fragment re-reads the round's revision (the teacher's acts) and
+activity (joins and answers) every :data:`POLL_SECONDS`, two indexed queries, and reruns the page only when
+one moved, so an unchanged round sends the browser nothing. Everything drawn comes from the store
+(:mod:`tutor.progress.rounds`) and the engine; the teacher's buttons act on the round in the store, so every
+phone sees each act on its own next read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import streamlit as st
 
-from tutor.app import cardfiles, predict, reveal, scenario_view, state, views
+from tutor.app import cardfiles, lang, predict, reveal, scenario_view, state, views
 from tutor.app.cardsvg import cards_html
 from tutor.app.kinds import shown
-from tutor.app.markup import md
+from tutor.app.markup import escape, md
 from tutor.app.qr import qr_svg
 from tutor.app.session import Family, Key
 from tutor.app.teaching import projector_html as html
@@ -26,7 +28,7 @@ from tutor.content.grading import asked
 from tutor.content.kinds import shape_of
 from tutor.content.outcomes import Shape
 from tutor.content.scenario import Scenario
-from tutor.engine import Card, Explained
+from tutor.engine import Card, Explained, NotationError
 from tutor.engine import card as parse_card
 from tutor.i18n import ui
 from tutor.i18n.sentences import render
@@ -36,10 +38,16 @@ from tutor.progress.teachers import Teacher
 
 POLL_SECONDS = 1.0
 QR_SIZE = 420  # pixels: a phone reads it from the middle of a room
-CHOICE_CARD_WIDTH = 72  # a choice's cards beside its bar (a bar's row is 56 px high)
-SEEN = Family[tuple[object, ...]]("projector.{}.seen")  # what the page last drew of a round: its revision, counts
+CHOICE_CARD_WIDTH = 72  # a choice's cards beside its bar
+SEEN = Family[tuple[int, int]]("projector.{}.seen")  # what the page last drew of a round: (revision, activity)
 SOLVED = Key[dict[str, Explained]]("projector.solved", factory=dict)  # the engine's results, by scenario id
-REVEAL, STEP, NEXT, END, OPEN = (Family[bool](f"projector.{{}}.{name}") for name in ("reveal", "step", "next", "end", "open"))
+PROBLEM = Key[str]("projector.problem")  # a refused act's line, shown once on the next run
+OPEN = Family[bool]("projector.{}.open")
+REVEAL = Family[bool]("projector.{}.reveal")
+STEP = Family[bool]("projector.{}.step")
+NEXT = Family[bool]("projector.{}.next")
+END = Family[bool]("projector.{}.end")
+Button = tuple[Family[bool], str, rounds.Action, bool]  # its key, label, act, and whether it may be pressed
 
 
 def round_for(db: ProgressDB, teacher: Teacher, asked_for: object) -> rounds.Round | None:
@@ -48,35 +56,37 @@ def round_for(db: ProgressDB, teacher: Teacher, asked_for: object) -> rounds.Rou
     text = str(asked_for or "").strip()
     if not text.isdigit() or len(text) > 18:
         return None
-    live = rounds.live_round(db, int(text))
-    return live if live is not None and live.teacher_id == teacher.id else None
+    try:
+        return rounds.teacher_round(db, teacher, int(text))
+    except rounds.RoundError:
+        return None
 
 
 def draw(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str) -> None:
     """The projector for ``live``, in ``language``, with the teacher's buttons; followed every second."""
     st.html(views.css() + html.css())
-    SEEN(live.id).set(_seen(db, live))
+    seen = (rounds.revision(db, live.id), rounds.activity(db, live.id))
+    SEEN(live.id).set(seen)
+    problem = PROBLEM.pop()
+    if problem:
+        st.error(problem)
     match live.phase:
-        case rounds.LOBBY:
+        case "lobby":
             _lobby(db, teacher, live, language)
-        case rounds.QUESTION:
+        case "question":
             _question(db, teacher, live, language)
-        case rounds.REVEAL:
+        case "reveal":
             _reveal(db, teacher, live, language)
         case _:
             _summary(db, live, language)
-    _follow(db, live.id)
-
-
-def _seen(db: ProgressDB, live: rounds.Round) -> tuple[object, ...]:
-    return (rounds.revision(db, live.id), len(rounds.players(db, live.id)), rounds.answered_count(db, live.id))
+    if live.live:
+        _follow(db, live.id)
 
 
 @st.fragment(run_every=POLL_SECONDS)
 def _follow(db: ProgressDB, round_id: int) -> None:
-    # Draws nothing: a rerun of the page only when the round moved on, someone joined or someone answered.
-    live = rounds.live_round(db, round_id)
-    if live is not None and _seen(db, live) != SEEN(round_id).get():
+    # Draws nothing: the page reruns only when the round moved on, or someone joined or answered.
+    if (rounds.revision(db, round_id), rounds.activity(db, round_id)) != SEEN(round_id).get():
         st.rerun(scope="app")
 
 
@@ -85,89 +95,86 @@ def _scenario(live: rounds.Round) -> Scenario | None:
 
 
 def _solved(scenario: Scenario) -> Explained:
+    """The engine's result, solved once a session (a play puzzle's solver is slow; the page reruns often)."""
     results = SOLVED.setdefault()
     if scenario.id not in results:
         results[scenario.id] = shown(scenario.kind).solved(scenario)
     return results[scenario.id]
 
 
-def _where(live: rounds.Round, language: str) -> str:
-    # Translators: above the scenario on the projector: "Scenario 2 of 5".
-    return ui.gettext(language, "Scenario {number} of {total}", number=live.position + 1, total=len(live.scenarios))
-
-
-def _buttons(live: rounds.Round, language: str, *actions: tuple[Family[bool], str, str, bool]) -> None:
+def _buttons(db: ProgressDB, teacher: Teacher, live: rounds.Round, *buttons: Button) -> None:
     """The teacher's buttons in a row, the first the one to press; each acts on the round in the store."""
-    columns = st.columns(len(actions) + 1)
-    for n, (column, (family, label, act, enabled)) in enumerate(zip(columns, actions, strict=False)):
-        kind = "primary" if n == 0 else "secondary"
-        if column.button(label, key=family(live.id), type=kind, disabled=not enabled, width="stretch"):
-            _act(live, act)
+    for n, (column, (family, label, action, enabled)) in enumerate(zip(st.columns(4), buttons, strict=False)):
+        kind: Literal["primary", "secondary"] = "primary" if n == 0 else "secondary"
+        column.button(
+            label,
+            key=family(live.id),
+            type=kind,
+            disabled=not enabled,
+            width="stretch",
+            on_click=_act,
+            args=(db, teacher, live.id, action),
+        )
 
 
-def _act(live: rounds.Round, act: str) -> None:
-    db, teacher = state.database(), None
-    from tutor.app.teaching import gate  # the gate asks the store; the page has asked it already
-
-    teacher = gate.signed_in()
-    if db is None or teacher is None:
-        return
-    rounds.act(db, teacher, live.id, act)
-    st.rerun()
+def _act(db: ProgressDB, teacher: Teacher, round_id: int, action: rounds.Action) -> None:
+    try:
+        rounds.act(db, teacher, round_id, action)
+    except rounds.RoundError as refused:  # e.g. pressed on a second tab after the first moved on
+        PROBLEM.set(refused.words(lang.current()))
 
 
-def _end_label(language: str) -> str:
+def _end(language: str) -> str:
     # Translators: the projector's button that ends the live round for everyone.
     return ui.gettext(language, "End round")
+
+
+def join_link(code: str) -> str:
+    """The phones' address for a round: the app's base as this browser reached it, then ``round?code=``."""
+    url = str(st.context.url or "").split("?", 1)[0]
+    base = url.rsplit("/projector", 1)[0] if "/projector" in url else url
+    return f"{base.rstrip('/')}/round?code={code}"
 
 
 def _lobby(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str) -> None:
     _ = ui.translator(language)
     link = join_link(live.code)
-    # Translators: the accessible name of the QR code of the join address on the projector.
+    # Translators: the accessible name of the QR code of the join address, on the projector.
     qr = qr_svg(link, label=_("QR code of the join address"), size=QR_SIZE)
     names = [player.name for player in rounds.players(db, live.id)]
+    # Translators: the projector's title in the lobby, above the join code in very large type.
+    st.title(_("Join the round on your phone"))
     st.markdown(html.lobby_html(live.code, link, qr, names, language), unsafe_allow_html=True)
     # Translators: the projector's button that shows the round's first scenario to the room.
-    _buttons(live, language, (OPEN, _("Ask the first scenario"), rounds.OPEN, True), (END, _end_label(language), rounds.END, True))
+    first = _("Ask the first scenario")
+    _buttons(db, teacher, live, (OPEN, first, "open", True), (END, _end(language), "end", True))
 
 
-def join_link(code: str) -> str:
-    """The phones' address for a round: the app's own base (as the browser reached it) and ``round?code=``."""
-    base = _base_url()
-    return f"{base}/round?code={code}"
-
-
-def _base_url() -> str:
-    url = str(st.context.url or "")
-    if "/projector" in url:
-        return url.split("/projector", 1)[0].rstrip("/")
-    return url.split("?", 1)[0].rstrip("/")
+def _heading(scenario: Scenario, live: rounds.Round, language: str) -> None:
+    # Translators: above the scenario on the projector: "Scenario 2 of 5".
+    where = ui.gettext(language, "Scenario {number} of {total}", number=live.position + 1,
+                       total=len(live.scenario_ids))  # fmt: skip
+    st.caption(where)
+    st.title(md(scenario.title))
 
 
 def _question(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str) -> None:
     _ = ui.translator(language)
     scenario = _scenario(live)
-    answered, joined = rounds.answered_count(db, live.id), len(rounds.players(db, live.id))
+    answered = rounds.answered_count(db, live.id, live.position)
+    joined = rounds.player_count(db, live.id)
     if scenario is not None:
         result = _solved(scenario)
-        _scenario_heading(scenario, live, language)
-        for question in predict.plan(scenario, result, lang=language):
-            st.markdown(f'<p class="alu-proj-question">{md(question.text)}</p>', unsafe_allow_html=True)
-        drawing, side = st.columns([3, 1], gap="large")
-        with drawing:
-            _setup(scenario, result, revealed=False)
-        with side:
-            st.markdown(html.answered_html(answered, joined, language), unsafe_allow_html=True)
-    else:
+        _heading(scenario, live, language)
+        asking = "".join(
+            f'<p class="alu-proj-question">{escape(q.text)}</p>' for q in predict.plan(scenario, result, lang=language)
+        )
+        st.markdown(asking + html.answered_html(answered, joined, language), unsafe_allow_html=True)
+        _setup(scenario, result, revealed=False)
+    else:  # a scenario no longer in the course: the room can still answer nothing, the teacher goes on
         st.markdown(html.answered_html(answered, joined, language), unsafe_allow_html=True)
-    # Translators: the projector's button that shows the room's answers and the right one.
-    _buttons(live, language, (REVEAL, _("Reveal"), rounds.REVEAL, True), (END, _end_label(language), rounds.END, True))
-
-
-def _scenario_heading(scenario: Scenario, live: rounds.Round, language: str) -> None:
-    st.caption(_where(live, language))
-    st.header(md(scenario.title))
+    # Translators: the projector's button that shows how the room answered and the right answer.
+    _buttons(db, teacher, live, (REVEAL, _("Reveal"), "reveal", True), (END, _end(language), "end", True))
 
 
 def _setup(scenario: Scenario, result: Explained, *, revealed: bool) -> None:
@@ -180,33 +187,37 @@ def _setup(scenario: Scenario, result: Explained, *, revealed: bool) -> None:
 def _reveal(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str) -> None:
     _ = ui.translator(language)
     scenario = _scenario(live)
-    if scenario is None:
-        return
-    result = _solved(scenario)
-    _scenario_heading(scenario, live, language)
-    split = rounds.split(db, live.id)
-    answered = sum(count for _answer, count, _right in split)
-    bars = [html.Bar(_choice_html(scenario, answer), _choice_words(scenario, answer), count, right) for answer, count, right in split]
-    left, right = st.columns([3, 2], gap="large")
-    with left:
-        st.markdown(html.split_html(bars, answered, language), unsafe_allow_html=True)
+    steps: list[tuple[str, str]] = []
+    if scenario is not None:
+        result = _solved(scenario)
+        _heading(scenario, live, language)
+        split = rounds.split(db, live.id, live.position)
+        bars = [html.Bar(choice_html(scenario, c.choice), choice_words(scenario, c.choice), c.count, c.right)
+                for c in split]  # fmt: skip
+        answered = sum(c.count for c in split)
         steps = explanation_steps(scenario, result, language)
+        left, right = st.columns([3, 2], gap="large")
+        with left:
+            st.markdown(html.split_html(bars, answered, language), unsafe_allow_html=True)
+            if not split:
+                st.markdown(f'<p class="alu-proj-question">{escape(_("Nobody answered."))}</p>', unsafe_allow_html=True)
+        with right:
+            _setup(scenario, result, revealed=True)
         shown_steps = min(live.step, len(steps))
         if shown_steps:
             # Translators: the heading of the engine's explanation, shown step by step on the projector.
-            st.subheader(_("Why"))
+            st.header(_("Why"))
             st.markdown(html.steps_html(steps, shown_steps), unsafe_allow_html=True)
-    with right:
-        _setup(scenario, result, revealed=True)
-    last = live.position + 1 >= len(live.scenarios)
-    # Translators: the projector's buttons after Reveal: one more step of the explanation; the next scenario.
-    onward = _("Show the summary") if last else _("Next scenario")
+    # Translators: the projector's buttons after Reveal: one more step of the explanation; the next scenario;
+    # after the last scenario, the round's summary.
+    onward = _("Show the summary") if live.last else _("Next scenario")
     _buttons(
+        db,
+        teacher,
         live,
-        language,
-        (STEP, _("Next step"), rounds.STEP, shown_steps < len(steps)),
-        (NEXT, onward, rounds.NEXT, True),
-        (END, _end_label(language), rounds.END, True),
+        (STEP, _("Next step"), "step", live.step < len(steps)),
+        (NEXT, onward, "next", True),
+        (END, _end(language), "end", True),
     )
 
 
@@ -220,66 +231,64 @@ def explanation_steps(scenario: Scenario, result: Explained, language: str) -> l
     ]
 
 
-def _answer_cards(scenario: Scenario, answer: dict[str, object]) -> list[Card] | None:
-    """The answer's cards when it is one card question's answer (a card, or tied cards); else None."""
+def answer_cards(scenario: Scenario, choice: Mapping[str, Any]) -> list[Card] | None:
+    """The cards of a choice when the scenario asks one question answered with cards; else None."""
     keys = asked(scenario)
     if len(keys) != 1 or shape_of(scenario.kind, keys[0]) not in (Shape.CARD_SET, Shape.CARD_LIST):
         return None
-    value = answer.get(keys[0])
+    value = choice.get(keys[0])
+    codes = value if isinstance(value, list | tuple) else [value]
     try:
-        return [parse_card(str(code)) for code in (value if isinstance(value, list | tuple) else [value])]
-    except ValueError:
+        return [parse_card(str(code)) for code in codes]
+    except NotationError:
         return None
 
 
-def _choice_words(scenario: Scenario, answer: dict[str, object]) -> str:
+def choice_words(scenario: Scenario, choice: Mapping[str, Any]) -> str:
+    """A choice of the room in words, in the page's language: each asked key's answer (named when several)."""
     keys = asked(scenario)
     if len(keys) == 1:
-        return reveal.describe(scenario, keys[0], answer.get(keys[0]))
-    return "; ".join(f"{predict.short(scenario.kind, k)}: {reveal.describe(scenario, k, answer.get(k))}" for k in keys)
+        return reveal.describe(scenario, keys[0], choice.get(keys[0]))
+    return "; ".join(f"{predict.short(scenario.kind, k)}: {reveal.describe(scenario, k, choice.get(k))}" for k in keys)
 
 
-def _choice_html(scenario: Scenario, answer: dict[str, object]) -> str:
-    cards = _answer_cards(scenario, answer)
-    if cards:
-        with cardfiles.as_files():
-            return cards_html(cards, width=CHOICE_CARD_WIDTH, label=_choice_words(scenario, answer))
-    from tutor.app.markup import escape
-
-    return escape(_choice_words(scenario, answer))
+def choice_html(scenario: Scenario, choice: Mapping[str, Any]) -> str:
+    """A choice as the bar shows it: its cards where the answer is cards, else its words."""
+    cards = answer_cards(scenario, choice)
+    if not cards:
+        return escape(choice_words(scenario, choice))
+    with cardfiles.as_files():
+        return cards_html(cards, width=CHOICE_CARD_WIDTH, label=choice_words(scenario, choice))
 
 
 def _summary(db: ProgressDB, live: rounds.Round, language: str) -> None:
     _ = ui.translator(language)
     course = state.course()
-    # Translators: the projector's heading at the end of a live round.
-    st.header(_("The round's results"))
+    # Translators: the projector's title at the end of a live round.
+    st.title(_("The round's results"))
+    if not live.live:
+        st.caption(_("This round has ended."))
     rows = []
-    for scenario_id, right, answered in rounds.summary(db, live.id):
-        scenario = course.scenarios.get(scenario_id)
-        title = scenario.title if scenario is not None else scenario_id
-        # Translators: a scenario's share of right answers in the round's summary: "9 of 12 (75%)".
-        share = _("{right} of {answered} ({percent}%)", right=right, answered=answered,
-                  percent=round(100 * right / answered) if answered else 0)  # fmt: skip
-        rows.append((title, share))
-    # Translators: the summary's table of scenarios: its caption and column headings.
-    st.markdown(
-        html.table_html(_("Each scenario"), (_("Scenario"), _("Right")), rows, 1), unsafe_allow_html=True
-    )
+    for share in rounds.summary(db, live.id):
+        scenario = course.scenarios.get(share.scenario_id)
+        # Translators: a scenario's share of right answers in a round's summary: "9 of 12 (75%)".
+        right = _("{right} of {answered} ({percent}%)", right=share.right, answered=share.answered,
+                  percent=round(100 * share.share))  # fmt: skip
+        rows.append((scenario.title if scenario is not None else share.scenario_id, right))
+    # Translators: the round summary's table: its caption and its columns' headings.
+    st.markdown(html.table_html(_("Each scenario"), (_("Scenario"), _("Right")), rows, 1), unsafe_allow_html=True)
     if live.leaderboard:
         board = [
-            (place, entry.name, entry.correct, _seconds(entry.seconds, language))
-            for place, entry in enumerate(rounds.leaderboard(db, live.id), start=1)
+            (place, standing.name, standing.right, seconds(standing.seconds, language))
+            for place, standing in enumerate(rounds.leaderboard(db, live.id), start=1)
         ]
-        headings = (_("Place"), _("Name"), _("Correct"), _("Time"))
+        # Translators: the leaderboard's columns at the end of a live round: place, name, answers right, time.
+        headings = (_("Place"), _("Name"), _("Right"), _("Time"))
         # Translators: the caption of the leaderboard at the end of a live round.
         st.markdown(html.table_html(_("Leaderboard"), headings, board, 2), unsafe_allow_html=True)
 
 
-def _seconds(seconds: float, language: str) -> str:
-    # Translators: a leaderboard's total answering time, in seconds with one decimal: "12.5 s".
-    return ui.gettext(language, "{seconds} s", seconds=f"{seconds:.1f}")
-
-
-def _unused(_: Sequence[object]) -> None:  # pragma: no cover
-    return None
+def seconds(value: float, language: str) -> str:
+    """A total answering time: "12.5 s"."""
+    # Translators: a leaderboard's total answering time in seconds, with one decimal.
+    return ui.gettext(language, "{seconds} s", seconds=f"{value:.1f}")
