@@ -231,12 +231,10 @@ def explanation_steps(scenario: Scenario, result: Explained, language: str) -> l
     ]
 
 
-def answer_cards(scenario: Scenario, choice: Mapping[str, Any]) -> list[Card] | None:
-    """The cards of a choice when the scenario asks one question answered with cards; else None."""
-    keys = asked(scenario)
-    if len(keys) != 1 or shape_of(scenario.kind, keys[0]) not in (Shape.CARD_SET, Shape.CARD_LIST):
+def answer_cards(scenario: Scenario, key: str, value: object) -> list[Card] | None:
+    """The cards of one key's answer when the key is answered with cards (one, or tied ones); else None."""
+    if shape_of(scenario.kind, key) not in (Shape.CARD_SET, Shape.CARD_LIST):
         return None
-    value = choice.get(keys[0])
     codes = value if isinstance(value, list | tuple) else [value]
     try:
         return [parse_card(str(code)) for code in codes]
@@ -253,12 +251,21 @@ def choice_words(scenario: Scenario, choice: Mapping[str, Any]) -> str:
 
 
 def choice_html(scenario: Scenario, choice: Mapping[str, Any]) -> str:
-    """A choice as the bar shows it: its cards where the answer is cards, else its words."""
-    cards = answer_cards(scenario, choice)
-    if not cards:
-        return escape(choice_words(scenario, choice))
-    with cardfiles.as_files():
-        return cards_html(cards, width=CHOICE_CARD_WIDTH, label=choice_words(scenario, choice))
+    """A choice as its bar shows it: each asked key's answer as cards where it is cards, else in words; each
+    named by the key's short name when the scenario asks several."""
+    keys = asked(scenario)
+    parts = []
+    for key in keys:
+        cards = answer_cards(scenario, key, choice.get(key))
+        words = reveal.describe(scenario, key, choice.get(key))
+        if cards:
+            with cardfiles.as_files():
+                drawn = cards_html(cards, width=CHOICE_CARD_WIDTH, label=words)
+        else:
+            drawn = f"<span>{escape(words)}</span>"
+        named = f"<span>{escape(predict.short(scenario.kind, key))}:</span> " if len(keys) > 1 else ""
+        parts.append(f'<div style="display:flex;gap:12px;align-items:center;flex-wrap:wrap">{named}{drawn}</div>')
+    return "".join(parts)
 
 
 def _summary(db: ProgressDB, live: rounds.Round, language: str) -> None:
