@@ -6,7 +6,7 @@ each function returns one line of well-formed XHTML for ``st.markdown(..., unsaf
 be inline SVG, which ``st.html`` would drop).
 
 >>> print(answered_html(14, 17, "en"))
-<p class="alu-proj-count" role="status">14 of 17 answered</p>
+<div class="alu-proj-count" role="status">14 of 17 answered</div>
 """
 
 from __future__ import annotations
@@ -18,13 +18,17 @@ from tutor.app.markup import escape
 from tutor.i18n import ui
 
 CSS = """
+[data-testid="stMainBlockContainer"]{padding-top:1.5rem;max-width:none}
+[data-testid="stMain"] button{min-height:64px}
+[data-testid="stMain"] button p{font-size:28px;font-weight:700}
+[data-testid="stMain"] h1{font-size:56px}
 .alu-proj{color:#111;font-size:30px;line-height:1.3}
 .alu-proj-code{font-size:150px;font-weight:800;letter-spacing:.12em;font-family:ui-monospace,monospace;
 line-height:1;margin:0 0 16px 0;color:#000}
 .alu-proj-link{font-size:34px;font-weight:600;word-break:break-all;margin:8px 0}
 .alu-proj-joined{font-size:44px;font-weight:700;margin:16px 0 8px 0}
 .alu-proj-names{display:grid;grid-template-columns:repeat(auto-fill,minmax(230px,1fr));gap:8px 14px;
-list-style:none;padding:0;margin:0}
+list-style:none;padding:0 !important;margin:0 !important}
 .alu-proj-names li{font-size:28px;font-weight:600;background:#eef2f6;border:2px solid #44505c;border-radius:10px;
 padding:4px 10px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .alu-proj-count{font-size:72px;font-weight:800;margin:8px 0;color:#000}
@@ -60,8 +64,6 @@ def css() -> str:
 def lobby_html(code: str, link: str, qr: str, names: Sequence[str], lang: str) -> str:
     """The join code huge, the join address and its QR code (``qr``: SVG), and who has joined, by name."""
     _ = ui.translator(lang)
-    # Translators: the projector's lobby, above the join code in very large type.
-    heading = _("Join the round on your phone")
     # Translators: the accessible name of the join code; {letters} is the code spelt letter by letter.
     spelt = _("Join code {letters}", letters=" ".join(code))
     # Translators: the line under the join code on the projector: the address to open (or the QR code to scan).
@@ -71,10 +73,9 @@ def lobby_html(code: str, link: str, qr: str, names: Sequence[str], lang: str) -
     return (
         '<div class="alu-proj" style="display:flex;gap:48px;align-items:flex-start;flex-wrap:wrap">'
         '<div style="flex:1 1 900px;min-width:0">'
-        f'<p class="alu-proj-question">{escape(heading)}</p>'
-        f'<p class="alu-proj-code" aria-label="{escape(spelt)}">{escape(code)}</p>'
-        f'<p class="alu-proj-link">{escape(go_to)}</p>'
-        f'<p class="alu-proj-joined" role="status">{escape(joined)}</p>'
+        f'<div class="alu-proj-code" role="img" aria-label="{escape(spelt)}">{escape(code)}</div>'
+        f'<div class="alu-proj-link">{escape(go_to)}</div>'
+        f'<div class="alu-proj-joined" role="status">{escape(joined)}</div>'
         f'<ul class="alu-proj-names" aria-label="{escape(joined)}">{chips}</ul>'
         "</div>"
         f'<div style="flex:0 0 auto">{qr}</div>'
@@ -87,7 +88,7 @@ def answered_html(answered: int, total: int, lang: str) -> str:
     # Translators: on the projector while the room answers; {total} is the number who joined the round.
     words = ui.npgettext(lang, "projector", "{answered} of {n} answered", "{answered} of {n} answered", total,
                          answered=answered)  # fmt: skip
-    return f'<p class="alu-proj-count" role="status">{escape(words)}</p>'
+    return f'<div class="alu-proj-count" role="status">{escape(words)}</div>'
 
 
 @dataclass(frozen=True)

@@ -167,7 +167,8 @@ def _question(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: st
         result = _solved(scenario)
         _heading(scenario, live, language)
         asking = "".join(
-            f'<p class="alu-proj-question">{escape(q.text)}</p>' for q in predict.plan(scenario, result, lang=language)
+            f'<div class="alu-proj-question">{escape(q.text)}</div>'
+            for q in predict.plan(scenario, result, lang=language)
         )
         st.markdown(asking + html.answered_html(answered, joined, language), unsafe_allow_html=True)
         _setup(scenario, result, revealed=False)
@@ -200,7 +201,9 @@ def _reveal(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str)
         with left:
             st.markdown(html.split_html(bars, answered, language), unsafe_allow_html=True)
             if not split:
-                st.markdown(f'<p class="alu-proj-question">{escape(_("Nobody answered."))}</p>', unsafe_allow_html=True)
+                st.markdown(
+                    f'<div class="alu-proj-question">{escape(_("Nobody answered."))}</div>', unsafe_allow_html=True
+                )
         with right:
             _setup(scenario, result, revealed=True)
         shown_steps = min(live.step, len(steps))
