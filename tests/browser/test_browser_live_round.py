@@ -67,6 +67,7 @@ def teacher_context(browser: Browser, url: str, path: Path, name: str) -> tuple[
 def shoot(page: Page, folder: Path, name: str) -> None:
     page.wait_for_function(SETTLED, timeout=WAIT)
     page.wait_for_timeout(1000)  # the cards' pictures, fetched once
+    page.locator('[data-testid="stMain"]').evaluate("main => main.scrollTo(0, 0)")  # a click scrolled to its button
     shot = folder / f"{name}.png"
     page.screenshot(path=str(shot))
     if SHOTS is not None:
@@ -133,6 +134,7 @@ def test_a_whole_round_with_a_projector_and_three_phones(served: tuple[str, Path
                 expect(phone.get_by_text("Answer sent: wait for the reveal.")).to_be_visible(timeout=WAIT)
             expect(projector.get_by_text("3 of 3 answered", exact=True)).to_be_visible(timeout=WAIT)
             assert projector.locator(".alu-proj-bar").count() == 0, "no answer shows before the reveal"
+            shoot(projector, tmp_path, "projector-question-1920x1080")
 
             projector.get_by_role("button", name="Reveal").click()
             bars = projector.locator(".alu-proj-bar")
@@ -156,6 +158,7 @@ def test_a_whole_round_with_a_projector_and_three_phones(served: tuple[str, Path
             expect(projector.get_by_text("Scenario 2 of 2", exact=True)).to_be_visible(timeout=WAIT)
             expect(projector.get_by_text("Two aces at the top", exact=True)).to_be_visible(timeout=WAIT)
             expect(phones["Ann"].get_by_text("Question 2 of 2").first).to_be_visible(timeout=WAIT)
+            shoot(projector, tmp_path, "projector-trick-1920x1080")
             projector.get_by_role("button", name="Reveal").click()
             projector.get_by_role("button", name="Show the summary").click()
             expect(projector.get_by_text("The round's results", exact=True)).to_be_visible(timeout=WAIT)

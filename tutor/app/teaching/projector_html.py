@@ -18,10 +18,11 @@ from tutor.app.markup import escape
 from tutor.i18n import ui
 
 CSS = """
-[data-testid="stMainBlockContainer"]{padding-top:1.5rem;max-width:none}
+[data-testid="stMainBlockContainer"]{padding-top:1.5rem;padding-bottom:1rem;max-width:none}
 [data-testid="stMain"] button{min-height:64px}
 [data-testid="stMain"] button p{font-size:28px;font-weight:700}
 [data-testid="stMain"] h1{font-size:56px}
+[data-testid="stMain"] h2{font-size:40px}
 .alu-proj{color:#111;font-size:30px;line-height:1.3}
 .alu-proj-code{font-size:150px;font-weight:800;letter-spacing:.12em;font-family:ui-monospace,monospace;
 line-height:1;margin:0 0 16px 0;color:#000}
@@ -32,8 +33,11 @@ list-style:none;padding:0 !important;margin:0 !important}
 .alu-proj-names li{font-size:28px;font-weight:600;background:#eef2f6;border:2px solid #44505c;border-radius:10px;
 padding:4px 10px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .alu-proj-count{font-size:72px;font-weight:800;margin:8px 0;color:#000}
+.alu-proj-head{display:flex;align-items:baseline;gap:12px 40px;flex-wrap:wrap}
+.alu-proj-head h1{padding:0 0 8px 0;margin:0}
+.alu-proj-where{font-size:30px;font-weight:600;color:#333}
 .alu-proj-question{font-size:40px;font-weight:700;margin:8px 0}
-.alu-proj-setup{zoom:1.8}
+.alu-proj-setup{zoom:1.7}
 .alu-proj-setup.alu-proj-wide{zoom:1.35}
 .alu-proj-bars{list-style:none;padding:0;margin:0}
 .alu-proj-bar{display:grid;grid-template-columns:minmax(260px,2fr) 5fr auto;gap:18px;align-items:center;
@@ -47,9 +51,9 @@ margin:10px 0;padding:8px 12px;border:3px solid transparent;border-radius:12px}
 .alu-proj-mark{display:inline-block;font-size:28px;font-weight:800;color:#fff;background:#1b5e20;border-radius:8px;
 padding:2px 12px;margin-left:10px;vertical-align:middle}
 .alu-proj-steps{font-size:34px;line-height:1.35;margin:8px 0 8px 1.4em;padding:0}
-.alu-proj-steps li{margin:0 0 12px 0}
+.alu-proj-steps li{font-size:34px;line-height:1.35;margin:0 0 12px 0}
 .alu-proj-steps li.alu-proj-latest{font-weight:700}
-.alu-proj-group{font-size:30px;font-style:italic;margin:10px 0 4px 0}
+li.alu-proj-group{font-size:30px;font-style:italic;margin:10px 0 4px 0}
 .alu-proj-table{border-collapse:collapse;font-size:32px;margin:8px 0}
 .alu-proj-table th,.alu-proj-table td{padding:8px 20px;border-bottom:2px solid #c5cbd1;text-align:left}
 .alu-proj-table td.alu-proj-num{text-align:right;font-variant-numeric:tabular-nums}

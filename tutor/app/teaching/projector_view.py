@@ -20,7 +20,7 @@ import streamlit as st
 from tutor.app import cardfiles, lang, predict, reveal, scenario_view, state, views
 from tutor.app.cardsvg import cards_html
 from tutor.app.kinds import shown
-from tutor.app.markup import escape, md
+from tutor.app.markup import escape
 from tutor.app.qr import qr_svg
 from tutor.app.session import Family, Key
 from tutor.app.teaching import projector_html as html
@@ -38,7 +38,7 @@ from tutor.progress.teachers import Teacher
 
 POLL_SECONDS = 1.0
 QR_SIZE = 420  # pixels: a phone reads it from the middle of a room
-CHOICE_CARD_WIDTH = 72  # a choice's cards beside its bar
+CHOICE_CARD_WIDTH = 96  # a choice's cards beside its bar
 SEEN = Family[tuple[int, int]]("projector.{}.seen")  # what the page last drew of a round: (revision, activity)
 SOLVED = Key[dict[str, Explained]]("projector.solved", factory=dict)  # the engine's results, by scenario id
 PROBLEM = Key[str]("projector.problem")  # a refused act's line, shown once on the next run
@@ -154,8 +154,12 @@ def _heading(scenario: Scenario, live: rounds.Round, language: str) -> None:
     # Translators: above the scenario on the projector: "Scenario 2 of 5".
     where = ui.gettext(language, "Scenario {number} of {total}", number=live.position + 1,
                        total=len(live.scenario_ids))  # fmt: skip
-    st.caption(where)
-    st.title(md(scenario.title))
+    # the title and where it is on one line: the drawing below needs the screen's height
+    st.markdown(
+        f'<div class="alu-proj-head"><h1>{escape(scenario.title)}</h1><span class="alu-proj-where">{escape(where)}'
+        "</span></div>",
+        unsafe_allow_html=True,
+    )
 
 
 def _question(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str) -> None:
@@ -166,12 +170,13 @@ def _question(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: st
     if scenario is not None:
         result = _solved(scenario)
         _heading(scenario, live, language)
-        asking = "".join(
-            f'<div class="alu-proj-question">{escape(q.text)}</div>'
-            for q in predict.plan(scenario, result, lang=language)
-        )
-        st.markdown(asking + html.answered_html(answered, joined, language), unsafe_allow_html=True)
-        _setup(scenario, result, revealed=False)
+        questions = predict.plan(scenario, result, lang=language)
+        asking = "".join(f'<div class="alu-proj-question">{escape(q.text)}</div>' for q in questions)
+        drawing, side = st.columns([3, 2], gap="large")
+        with drawing:
+            _setup(scenario, result, revealed=False)
+        with side:
+            st.markdown(asking + html.answered_html(answered, joined, language), unsafe_allow_html=True)
     else:  # a scenario no longer in the course: the room can still answer nothing, the teacher goes on
         st.markdown(html.answered_html(answered, joined, language), unsafe_allow_html=True)
     # Translators: the projector's button that shows how the room answered and the right answer.
@@ -201,16 +206,15 @@ def _reveal(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str)
         with left:
             st.markdown(html.split_html(bars, answered, language), unsafe_allow_html=True)
             if not split:
-                st.markdown(
-                    f'<div class="alu-proj-question">{escape(_("Nobody answered."))}</div>', unsafe_allow_html=True
-                )
+                nobody = f'<div class="alu-proj-question">{escape(_("Nobody answered."))}</div>'
+                st.markdown(nobody, unsafe_allow_html=True)
+            shown_steps = min(live.step, len(steps))
+            if shown_steps:
+                # Translators: the heading of the engine's explanation, shown step by step on the projector.
+                st.header(_("Why"))
+                st.markdown(html.steps_html(steps, shown_steps), unsafe_allow_html=True)
         with right:
             _setup(scenario, result, revealed=True)
-        shown_steps = min(live.step, len(steps))
-        if shown_steps:
-            # Translators: the heading of the engine's explanation, shown step by step on the projector.
-            st.header(_("Why"))
-            st.markdown(html.steps_html(steps, shown_steps), unsafe_allow_html=True)
     # Translators: the projector's buttons after Reveal: one more step of the explanation; the next scenario;
     # after the last scenario, the round's summary.
     onward = _("Show the summary") if live.last else _("Next scenario")
