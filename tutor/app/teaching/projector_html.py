@@ -112,11 +112,12 @@ def split_html(bars: Sequence[Bar], answered: int, lang: str) -> str:
     _ = ui.translator(lang)
     # Translators: the accessible name of the projector's bars after Reveal.
     title = _("How the room answered")
+    # Translators: the mark beside the engine's answer among the room's answers on the projector.
+    right = _("right")
     rows = []
     for bar in bars:
         share = 0 if answered == 0 else round(100 * bar.count / answered)
-        # Translators: the mark beside the engine's answer among the room's answers on the projector.
-        mark = f'<span class="alu-proj-mark">✓ {escape(_("right"))}</span>' if bar.right else ""
+        mark = f'<span class="alu-proj-mark">✓ {escape(right)}</span>' if bar.right else ""
         # Translators: a bar's accessible name on the projector: {choice} in words, given by {count} of {n}.
         said = ui.ngettext(lang, "{choice}: {count} of {n} answer", "{choice}: {count} of {n} answers", answered,
                            choice=bar.words, count=bar.count)  # fmt: skip

@@ -206,7 +206,8 @@ def _reveal(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str)
         with left:
             st.markdown(html.split_html(bars, answered, language), unsafe_allow_html=True)
             if not split:
-                nobody = f'<div class="alu-proj-question">{escape(_("Nobody answered."))}</div>'
+                nobody = _("Nobody answered.")
+                nobody = f'<div class="alu-proj-question">{escape(nobody)}</div>'
                 st.markdown(nobody, unsafe_allow_html=True)
             shown_steps = min(live.step, len(steps))
             if shown_steps:
@@ -305,4 +306,5 @@ def _summary(db: ProgressDB, live: rounds.Round, language: str) -> None:
 def seconds(value: float, language: str) -> str:
     """A total answering time: "12.5 s"."""
     # Translators: a leaderboard's total answering time in seconds, with one decimal.
-    return ui.gettext(language, "{seconds} s", seconds=f"{value:.1f}")
+    tenths = f"{value:.1f}"
+    return ui.gettext(language, "{seconds} s", seconds=tenths)
