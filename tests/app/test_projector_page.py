@@ -21,7 +21,7 @@ from tutor.app.teaching import gate
 from tutor.progress import rounds
 from tutor.progress.records import Answer
 from tutor.progress.store import ProgressDB
-from tutor.progress.teachers import Teacher, create_teacher, sign_in
+from tutor.progress.teachers import Teacher, create_teacher, sign_in, sign_out_everywhere
 
 PAGE = "screens/projector.py"
 PASSWORD = "correct horse"
@@ -200,3 +200,14 @@ def test_the_summary_gives_each_share_and_the_leaderboard_in_order(
     # Bob: 2 right in 6 + 5 s; Ann: 1 right in 4 s; Cy: 1 right in 2 + 3 s; Dan: nothing answered
     assert board.index("Bob") < board.index("Ann") < board.index("Cy") < board.index("Dan")
     assert "11.0 s" in board and "4.0 s" in board and "5.0 s" in board
+
+
+def test_a_button_drawn_before_signing_out_does_nothing(db: ProgressDB, monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher = teacher_signed_in(db, monkeypatch)
+    live = rounds.start_round(db, teacher, None, [SPOILED_ACES])
+    at = projector(live.id)
+    assert at.button(key=f"projector.{live.id}.open").label == "Ask the first scenario"
+    sign_out_everywhere(db, teacher)  # e.g. from another browser, with the projector's tab still open
+    at.button(key=f"projector.{live.id}.open").click().run()
+    assert rounds.round_of(db, live.id).phase == "lobby"  # type: ignore[union-attr]
+    assert NOTHING in shown(at) and not at.main.button

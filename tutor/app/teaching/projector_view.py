@@ -23,6 +23,7 @@ from tutor.app.kinds import shown
 from tutor.app.markup import escape
 from tutor.app.qr import qr_svg
 from tutor.app.session import Family, Key
+from tutor.app.teaching import gate
 from tutor.app.teaching import projector_html as html
 from tutor.content.grading import asked
 from tutor.content.kinds import shape_of
@@ -118,6 +119,9 @@ def _buttons(db: ProgressDB, teacher: Teacher, live: rounds.Round, *buttons: But
 
 
 def _act(db: ProgressDB, teacher: Teacher, round_id: int, action: rounds.Action) -> None:
+    now = gate.signed_in()  # signed out (here or everywhere) since the page was drawn: the button does nothing
+    if now is None or now.id != teacher.id:
+        return
     try:
         rounds.act(db, teacher, round_id, action)
     except rounds.RoundError as refused:  # e.g. pressed on a second tab after the first moved on
