@@ -30,7 +30,6 @@ from tutor.content.grading import grade
 from tutor.content.scenario import Scenario
 from tutor.engine import Explained
 from tutor.i18n import ui
-from tutor.i18n.ui import Translator
 from tutor.progress import rounds
 from tutor.progress.classes import typed_code
 from tutor.progress.db import ProgressUnavailable
@@ -131,7 +130,7 @@ def page() -> None:
         return
     if found is None:
         st.warning(no_round(lang))
-        _home_link(_)
+        _home_link(lang)
         return
     who = learner_id()
     if who is None:
@@ -187,8 +186,8 @@ def _error() -> None:
         st.error(md(said))
 
 
-def _home_link(_: Translator) -> None:
-    st.page_link("screens/home.py", label=_("Home"), icon=":material/home:")
+def _home_link(lang: str) -> None:
+    st.page_link("screens/home.py", label=ui.pgettext(lang, "menu", "Home"), icon=":material/home:")
 
 
 def _phase(db: ProgressDB, found: Round, who: int, lang: str) -> None:
@@ -198,7 +197,7 @@ def _phase(db: ProgressDB, found: Round, who: int, lang: str) -> None:
         return
     if found.phase == "ended":
         st.info(_("This round has ended. Thank you for playing!"))
-        _home_link(_)
+        _home_link(lang)
         return
     if found.phase == "summary":
         _summary(db, found, who, lang)
@@ -287,6 +286,6 @@ def _summary(db: ProgressDB, found: Round, who: int, lang: str) -> None:
         board = rounds.leaderboard(db, found.id)
         place = next((n for n, standing in enumerate(board, start=1) if standing.learner_id == who), None)
         if place is not None:
-            # Translators: the person's place on the round's leaderboard: "You are 3rd of 17" in words.
+            # Translators: the person's place on the round's leaderboard, e.g. "Your place: 3 of 17."
             st.markdown(_("Your place: {place} of {count}.", place=place, count=len(board)))
     st.info(_("Wait for your teacher to end the round."))

@@ -205,9 +205,9 @@ def no_such_round() -> Text:
     return _("There is no such round among yours.")
 
 
-def not_now(action: str, phase: str) -> Text:
-    # Translators: {action} and {phase} are the round's internal words (open, reveal... / lobby, question...).
-    return _("The round cannot do '{action}' while at '{phase}'.", action=action, phase=phase)
+def not_now() -> Text:
+    """The one line for an act the round's phase does not allow (Reveal before the question opened...)."""
+    return _("The round is not at a point where this can be done.")
 
 
 def _round(row: Sequence[Any]) -> Round:
@@ -298,7 +298,7 @@ def act(db: ProgressDB, teacher: Teacher, round_id: int, action: str, *, now: fl
     """Move ``teacher``'s round on by ``action`` (one of :data:`ACTIONS`); the round as it is now.
     :class:`RoundError` for another teacher's round, an ended one, or an act its phase does not allow."""
     if action not in ACTIONS:
-        raise RoundError(not_now(str(action)[:20], "?"))
+        raise RoundError(not_now())
     at = _clock(now)
     _end_idle(db, at, round_id=round_id)
     with db.using(write=True) as conn:
@@ -337,7 +337,7 @@ def _moved(current: Round, action: str, at: float) -> Round:
         return replace(current, phase="question", position=current.position + 1, step=0, question_opened=at)
     if phase == "ended":
         raise RoundError(_("This round has ended."))
-    raise RoundError(not_now(action, phase))
+    raise RoundError(not_now())
 
 
 # --- Reading the round ----------------------------------------------------------------------------------------
