@@ -30,6 +30,11 @@ import pytest
 from cluster import Cluster, Instance
 from served_app import CHROMIUM, FLAGS
 
+from tutor.app.teaching.gate import COOKIE as TEACHER_COOKIE
+from tutor.progress import rounds
+from tutor.progress.store import ProgressDB
+from tutor.progress.teachers import create_teacher, sign_in
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -184,6 +189,66 @@ def fetch(url: str) -> tuple[int, bytes]:
         return response.status, response.read()
 
 
+PASSWORD = "correct horse"
+# the round's two questions, "which card is highest?", and the right card's button: the 4 of cups, then the 2 of
+# clubs (a named card: its name is on its button)
+QUESTIONS = (("rank-four-beats-three", "4-cups"), ("rank-deux-de-chene-beats-ace", "2-clubs, Deux de chêne"))
+
+
+def open_projector(chromium: Browser, cluster: Cluster, home: Instance) -> tuple[Page, rounds.Round]:
+    """A teacher signed in (the session cookie as the server sets it), a round started, its projector opened."""
+    from playwright.sync_api import expect
+
+    with ProgressDB(cluster.db) as db:
+        teacher = create_teacher(db, "Mme Roux", PASSWORD)
+        token = sign_in(db, "Mme Roux", PASSWORD, client="browser-test")
+        live = rounds.start_round(db, teacher, None, [sid for sid, _ in QUESTIONS])
+    context = chromium.new_context(viewport={"width": 1366, "height": 900})
+    context.add_cookies(
+        [
+            {"name": INSTANCE_COOKIE, "value": home.name, "url": cluster.url},
+            {"name": TEACHER_COOKIE, "value": token, "url": cluster.url, "httpOnly": True},
+        ]
+    )
+    page = context.new_page()
+    response = page.goto(f"{cluster.url}/projector?round={live.id}")
+    assert response is not None and response.headers.get("x-aluette-instance") == home.name
+    expect(page.get_by_text(live.code, exact=True)).to_be_visible(timeout=TIMEOUT)
+    return page, live
+
+
+def join(chromium: Browser, cluster: Cluster, code: str, name: str, home: Instance) -> Learner:
+    """A phone sent to ``home``, joined to the round under ``name`` (a guest asked for a name)."""
+    from playwright.sync_api import expect
+
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    context.add_cookies([{"name": INSTANCE_COOKIE, "value": home.name, "url": cluster.url}])
+    page = context.new_page()
+    phone = Learner(name, home, context, page)
+    page.on("websocket", lambda _: phone.sockets.append(time.monotonic()))
+    response = page.goto(f"{cluster.url}/round?code={code}")
+    assert response is not None and response.headers.get("x-aluette-instance") == home.name
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Join the round").click()
+    expect(page.get_by_text("You are in: wait for the first question.")).to_be_visible(timeout=TIMEOUT)
+    return phone
+
+
+def answer_on_phone(phone: Learner, card: str) -> None:
+    """The card clicked and the answer checked: acknowledged when the phone says it was sent."""
+    from playwright.sync_api import expect
+
+    button = phone.page.get_by_role("button", name=card, exact=True)
+    expect(button).to_be_visible(timeout=TIMEOUT)
+    button.click()
+    expect(phone.page.get_by_role("button", name=re.compile("^✓ chosen: " + re.escape(card)))).to_be_visible(
+        timeout=TIMEOUT
+    )
+    phone.page.get_by_role("button", name="Check my answer").click()
+    expect(phone.page.get_by_text("Answer sent: wait for the reveal.")).to_be_visible(timeout=TIMEOUT)
+    phone.acknowledged += 1
+
+
 def test_every_instance_serves_the_same_card_pictures_under_the_same_names(cluster: Cluster, chromium: Browser) -> None:
     """The spoiled-aces scenario opened on each instance directly: the same picture names, and each name's
     bytes fetched from every instance are the same SVG."""
@@ -227,7 +292,18 @@ def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Clu
     start_game(player)
     assert all(learner.instance_cookie == learner.home.name for learner in learners), "each stayed on its own"
 
-    moved = [learner for learner in learners if learner.home is victim]
+    # a live round: the teacher's projector on the instance about to die, a phone on each instance
+    projector, live = open_projector(chromium, cluster, victim)
+    phones = [join(chromium, cluster, live.code, name, home) for name, home in (("Eve", victim), ("Fred", survivor))]
+    expect(projector.get_by_text("2 have joined", exact=True)).to_be_visible(timeout=TIMEOUT)
+    projector.get_by_role("button", name="Ask the first scenario").click()
+    expect(projector.get_by_text("0 of 2 answered", exact=True)).to_be_visible(timeout=TIMEOUT)
+    eve, fred = phones
+    answer_on_phone(eve, QUESTIONS[0][1])  # Eve's answer is sent; then her instance dies, mid-question
+    expect(projector.get_by_text("1 of 2 answered", exact=True)).to_be_visible(timeout=TIMEOUT)
+
+    moved = [learner for learner in [*learners, *phones] if learner.home is victim]
+    projector.evaluate("() => { window.aluetteSamePage = true }")
     for learner in moved:  # a mark in the page's own memory, which any reload or page load would wipe
         learner.page.evaluate("() => { window.aluetteSamePage = true }")
     assert victim.process is not None
@@ -272,6 +348,24 @@ def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Clu
     for learner in moved:
         assert learner.page.evaluate("() => window.aluetteSamePage") is True, f"{learner.name}'s page was reloaded"
 
+    # the round goes on: Eve's phone (moved) still has her answer sent, Fred answers, the projector (moved too)
+    # counts both, reveals, asks the second question, which both answer on the live instance
+    expect(eve.page.get_by_text("Answer sent: wait for the reveal.")).to_be_visible(timeout=TIMEOUT)
+    answer_on_phone(fred, QUESTIONS[0][1])
+    expect(projector.get_by_text("2 of 2 answered", exact=True)).to_be_visible(timeout=TIMEOUT)
+    projector.get_by_role("button", name="Reveal").click()
+    expect(projector.locator(".alu-proj-bar")).to_have_count(1, timeout=TIMEOUT)  # both chose the 4 of cups
+    for phone in phones:
+        expect(phone.page.get_by_text("Right!").first).to_be_visible(timeout=TIMEOUT)
+    projector.get_by_role("button", name="Next scenario").click()
+    expect(projector.get_by_text("Scenario 2 of 2", exact=True)).to_be_visible(timeout=TIMEOUT)
+    for phone in phones:
+        expect(phone.page.get_by_text("Question 2 of 2").first).to_be_visible(timeout=TIMEOUT)
+        answer_on_phone(phone, QUESTIONS[1][1])
+    expect(projector.get_by_text("2 of 2 answered", exact=True)).to_be_visible(timeout=TIMEOUT)
+    assert projector.evaluate("() => window.aluetteSamePage") is True, "the projector was reloaded"
+    assert all(phone.instance_cookie == survivor.name for phone in phones)
+
     # and everybody answers once more, on the live instance, by the scenario's link
     for learner in learners:
         learner.page.goto(f"{cluster.url}/practice?scenario=spoiled-aces")
@@ -283,12 +377,20 @@ def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Clu
             "SELECT l.name, count(*), count(DISTINCT a.uid) FROM answers a JOIN learners l ON l.id = a.learner_id "
             "GROUP BY l.name"
         ).fetchall()
+        in_round = conn.execute(
+            "SELECT l.name, count(*) FROM round_answers r JOIN learners l ON l.id = r.learner_id "
+            "WHERE r.round_id = %s GROUP BY l.name",
+            (live.id,),
+        ).fetchall()
         games = conn.execute(
             "SELECT count(*) FROM games g JOIN learners l ON l.id = g.learner_id WHERE l.name = 'Colette'"
         ).fetchone()
     counted = {name: (total, distinct) for name, total, distinct in rows}
-    assert counted == {one.name: (one.acknowledged,) * 2 for one in learners}, "each once, none lost"
+    everyone = [*learners, *phones]  # a round's answer is also the learner's ordinary answer
+    assert counted == {one.name: (one.acknowledged,) * 2 for one in everyone}, "each once, none lost"
+    assert dict(in_round) == {"Eve": 2, "Fred": 2}, "one answer per person and question of the round"
     assert counted["Anne"] == (4, 4) and counted["Colette"] == (2, 2)
     assert games == (1,), "Colette's game in progress is in the database"
-    for learner in learners:
+    for learner in everyone:
         learner.context.close()
+    projector.context.close()
