@@ -149,7 +149,8 @@ def test_a_whole_round_with_a_projector_and_three_phones(served: tuple[str, Path
             expect(steps).to_have_count(0)
             projector.get_by_role("button", name="Next step").click()
             expect(steps).to_have_count(1, timeout=WAIT)
-            projector.get_by_role("button", name="Next step").click()
+            projector.get_by_role("button", name="Next step").focus()  # the keyboard works the buttons too
+            projector.keyboard.press("Enter")
             expect(steps).to_have_count(2, timeout=WAIT)
             shoot(projector, tmp_path, "projector-reveal-1920x1080")
             problems += axe_problems(projector, "projector reveal")
