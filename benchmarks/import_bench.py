@@ -15,46 +15,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sqlite3
 import statistics
-import subprocess
-import sys
 import tempfile
-import textwrap
 import time
 from pathlib import Path
+from typing import Any
+
+from _bystander import start
 
 from tutor.progress.store import ProgressDB
 from tutor.progress.transfer import FORMAT, import_progress
 
 ROOT = Path(__file__).resolve().parent.parent
 T0 = 1_700_000_000.0
-
-BYSTANDER = textwrap.dedent(
-    """
-    import json, sys, time
-    from pathlib import Path
-    from tutor.progress.db import ProgressUnavailable
-    from tutor.progress.records import Answer
-    from tutor.progress.store import ProgressDB
-    path, ready, stop = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
-    waits, failed, n = [], 0, 0
-    with ProgressDB(path) as db:
-        bea = db.progress("Bea")
-        ready.write_text("ready")
-        while not stop.exists():
-            n += 1
-            began = time.perf_counter()
-            try:
-                bea.record(Answer("spoiled-aces", "trick", {}, {"winner": True}, 9.0, uid=f"bea-{n}"))
-            except ProgressUnavailable:
-                failed += 1
-            waits.append(time.perf_counter() - began)
-            time.sleep(0.1)
-    print(json.dumps({"writes": n, "failed": failed, "longest": max(waits), "median": sorted(waits)[len(waits) // 2]}))
-    """
-)
 
 
 def export(count: int) -> str:
@@ -98,19 +72,13 @@ def floor(folder: Path, text: str) -> float:
     return elapsed
 
 
-def one_run(folder: Path, text: str) -> tuple[float, float, dict[str, float]]:
+def one_run(folder: Path, text: str) -> tuple[float, float, dict[str, Any]]:
     """Import ``text`` into a fresh file while the bystander writes: (seconds, CPU seconds of this process,
     the bystander's report). On a shared machine the CPU time says what the import costs; the wall time also
     counts the waits for a core."""
     path, ready, stop = folder / "progress.db", folder / "ready", folder / "stop"
     ProgressDB(path).close()
-    bystander = subprocess.Popen(
-        [sys.executable, "-c", BYSTANDER, str(path), str(ready), str(stop)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-    )
+    bystander = start(path, ready, stop)
     try:
         while not ready.exists():
             time.sleep(0.02)
@@ -140,8 +108,8 @@ def main() -> None:
                 times.append(elapsed)
                 cpus.append(cpu)
                 longest.append(report["longest"])
-                failed += int(report["failed"])
-                writes += int(report["writes"])
+                failed += len(report["failed"])
+                writes += int(report["written"]) + len(report["failed"])
                 floors.append(floor(Path(name), text))
         print(
             f"{size:,} answers on distinct items ({len(text) / 2**20:.1f} MB): import {statistics.median(times):.2f} s"

@@ -5,7 +5,6 @@ finished by importing the file again."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -14,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from load_driver import benchmark_module
 
 from tutor.progress import transfer as transfermod
 from tutor.progress.records import Answer
@@ -110,44 +110,12 @@ def test_an_import_killed_half_way_leaves_whole_items_and_is_finished_by_importi
             assert state == replay(state.item, mine)
 
 
-BYSTANDER = textwrap.dedent(
-    """
-    import json, sys, time
-    from pathlib import Path
-    from tutor.progress.db import ProgressUnavailable
-    from tutor.progress.records import Answer
-    from tutor.progress.store import ProgressDB
-    path, ready, stop = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])
-    waits, failed, n = [], [], 0
-    with ProgressDB(path) as db:
-        bea = db.progress("Bea")
-        ready.write_text("ready")
-        while not stop.exists():
-            n += 1
-            began = time.perf_counter()
-            try:
-                bea.record(Answer("spoiled-aces", "trick", {}, {"winner": True}, 9.0, uid=f"bea-{n}"))
-            except ProgressUnavailable as error:
-                failed.append(str(error))
-            waits.append(time.perf_counter() - began)
-            time.sleep(0.1)
-    print(json.dumps({"written": n - len(failed), "failed": failed, "longest": max(waits)}))
-    """
-)
-
-
 def test_a_bystanders_answers_during_a_big_import_all_land(store: Path | str, tmp_path: Path) -> None:
     """Another process writing an answer every 100 ms while 10,000 answers on distinct items are imported."""
     path, ready, stop = store, tmp_path / "ready", tmp_path / "stop"
     ProgressDB(path).close()
     text = export(10_000, 10_000)
-    bystander = subprocess.Popen(
-        [sys.executable, "-c", BYSTANDER, str(path), str(ready), str(stop)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ, PYTHONPATH=str(ROOT)),
-    )
+    bystander = benchmark_module("_bystander").start(path, ready, stop)
     try:
         for _ in range(300):
             if ready.exists():

@@ -9,7 +9,7 @@ kept for the day (the footer carries the date), so the next click is instant. Th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from functools import lru_cache
 
@@ -74,6 +74,16 @@ def _paper(prefix: str, lang: str) -> str:
     return chosen or PAPERS[0]
 
 
+def _pdf_button(
+    label: str, make: Callable[[], bytes], file_name: str, key: str, icon: str, help: str | None, disabled: bool = False
+) -> None:
+    """A PDF's download button: made by ``make`` only when clicked, and the page not rerun by the click."""
+    st.download_button(
+        label, data=make, file_name=file_name, mime=PDF, key=key, on_click="ignore", icon=icon, help=help,
+        disabled=disabled,
+    )  # fmt: skip
+
+
 def table_card(prefix: str, lang: str) -> None:
     """The table card's download button, with its paper menu, in ``lang``."""
     _ = ui.translator(lang)
@@ -82,16 +92,14 @@ def table_card(prefix: str, lang: str) -> None:
         size = _paper(prefix, lang)
     with button:
         day = date.today()
-        st.download_button(
+        _pdf_button(
             # Translators: a button that downloads the printable table card (the ranking and the signals, one page).
             _("Download the table card to print (PDF)"),
-            data=(lambda: _table_card(lang, size, day)),
-            file_name=f"aluette-card-{lang}-{size}.pdf",
-            mime=PDF,
-            key=CARD_BUTTON(prefix),
-            on_click="ignore",
-            icon=":material/print:",
-            help=_("One page: the 19 tiers drawn with the cards and the 11 signals, to keep beside the game."),
+            lambda: _table_card(lang, size, day),
+            f"aluette-card-{lang}-{size}.pdf",
+            CARD_BUTTON(prefix),
+            ":material/print:",
+            _("One page: the 19 tiers drawn with the cards and the 11 signals, to keep beside the game."),
         )
 
 
@@ -100,16 +108,14 @@ def signals_card(prefix: str, lang: str) -> None:
     _ = ui.translator(lang)
     size = PAPER(prefix).get() or PAPERS[0]
     day = date.today()
-    st.download_button(
+    _pdf_button(
         # Translators: a button that downloads two pocket cards of the signals, one for each partner.
         _("Download the pocket signals cards (PDF)"),
-        data=(lambda: _signals_card(lang, size, day)),
-        file_name=f"aluette-signals-{lang}-{size}.pdf",
-        mime=PDF,
-        key=SIGNALS_BUTTON(prefix),
-        on_click="ignore",
-        icon=":material/print:",
-        help=_("Two A6 cards of the gestures on one sheet, one for each partner."),
+        lambda: _signals_card(lang, size, day),
+        f"aluette-signals-{lang}-{size}.pdf",
+        SIGNALS_BUTTON(prefix),
+        ":material/print:",
+        _("Two A6 cards of the gestures on one sheet, one for each partner."),
     )
 
 
@@ -161,17 +167,15 @@ def worksheet_builder(
         ids = tuple(picked)
         day = date.today()
         chosen_lang = sheet_lang or lang
-        st.download_button(
+        _pdf_button(
             # Translators: the button that downloads the worksheet made of the scenarios picked.
             _("Download the worksheet (PDF)"),
-            data=(lambda: _worksheet(course, ids, chosen_lang, size, day)),
-            file_name=f"aluette-worksheet-{chosen_lang}.pdf",
-            mime=PDF,
-            key=WORKSHEET_BUTTON(prefix),
-            on_click="ignore",
-            icon=":material/download:",
+            lambda: _worksheet(course, ids, chosen_lang, size, day),
+            f"aluette-worksheet-{chosen_lang}.pdf",
+            WORKSHEET_BUTTON(prefix),
+            ":material/download:",
+            None if ids else _("Pick at least one scenario."),
             disabled=not ids,
-            help=None if ids else _("Pick at least one scenario."),
         )
 
 
