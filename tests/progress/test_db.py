@@ -137,6 +137,7 @@ def test_an_empty_file_becomes_a_progress_file(path: Path, kind: str) -> None:
             "classes",
             "class_members",  # schema 8's
         }
+        everything |= {"pins", "pin_failures"}  # schema 10's
         everything |= {"rounds", "round_players", "round_answers"}  # schema 12's
         assert names == tables_at(SCHEMA_VERSION) == everything
     conn.close()

@@ -302,6 +302,27 @@ V8 = (
     "CREATE INDEX class_members_by_learner ON class_members (learner_id)",
 )
 
+V10 = (
+    # A learner's PIN on a shared server (tutor.progress.pins): an Argon2id hash of the digits (never the
+    # digits); it goes with the learner.
+    """CREATE TABLE pins (
+        learner_id INTEGER PRIMARY KEY REFERENCES learners(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        set_at REAL NOT NULL
+    )""",
+    # Failed tries to come back with a PIN in the last minute, by the folded name tried (whether or not a
+    # learner has it) and by the client, as sign_in_failures does for teachers: what slows down guessing.
+    """CREATE TABLE pin_failures (
+        id INTEGER PRIMARY KEY,
+        account TEXT NOT NULL,
+        client TEXT NOT NULL,
+        at REAL NOT NULL
+    )""",
+    "CREATE INDEX pin_failures_by_account ON pin_failures (account, at)",
+    "CREATE INDEX pin_failures_by_client ON pin_failures (client, at)",
+)
+
+
 V12 = (
     # A live round (tutor.progress.rounds): where it is (``phase``, ``position`` in its scenarios, ``step`` of
     # the explanation shown), all in the database so that the teacher and the phones may be served by different
@@ -420,7 +441,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, V6, _refold_names),
     Migration(7, V7),
     Migration(8, V8),
-    Migration(12, V12),  # 9 to 11 are other branches': the runner applies by version
+    Migration(10, V10),
+    Migration(12, V12),  # 9 and 11 are other branches': the runner applies by version
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -18,7 +18,7 @@ from tutor.app.markup import escape
 from tutor.i18n import ui
 
 CSS = """
-[data-testid="stMainBlockContainer"]{padding-top:1.5rem;padding-bottom:1rem;max-width:none}
+[data-testid="stMainBlockContainer"]{padding-top:3.75rem;padding-bottom:1rem;max-width:none}
 [data-testid="stMain"] button{min-height:64px}
 [data-testid="stMain"] button p{font-size:28px;font-weight:700}
 [data-testid="stMain"] h1{font-size:56px}

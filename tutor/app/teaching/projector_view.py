@@ -114,13 +114,19 @@ def _buttons(db: ProgressDB, teacher: Teacher, live: rounds.Round, *buttons: But
             disabled=not enabled,
             width="stretch",
             on_click=_act,
-            args=(db, teacher, live.id, action),
+            args=(db, teacher, live.id, action, live.revision),
         )
 
 
-def _act(db: ProgressDB, teacher: Teacher, round_id: int, action: rounds.Action) -> None:
-    now = gate.signed_in()  # signed out (here or everywhere) since the page was drawn: the button does nothing
+def _act(db: ProgressDB, teacher: Teacher, round_id: int, action: rounds.Action, drawn: int) -> None:
+    """Press a button drawn at the round's revision ``drawn``: nothing if the teacher has signed out since, or if
+    the round moved on since it was drawn (a press sent twice, another tab's press first): the page then shows
+    the round as it is, and one press is one step."""
+    now = gate.signed_in()
     if now is None or now.id != teacher.id:
+        return
+    current = rounds.round_of(db, round_id)
+    if current is None or current.revision != drawn:
         return
     try:
         rounds.act(db, teacher, round_id, action)
@@ -216,7 +222,7 @@ def _reveal(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str)
             shown_steps = min(live.step, len(steps))
             if shown_steps:
                 # Translators: the heading of the engine's explanation, shown step by step on the projector.
-                st.header(_("Why"))
+                st.header(_("Why"), anchor=False)
                 st.markdown(html.steps_html(steps, shown_steps), unsafe_allow_html=True)
         with right:
             _setup(scenario, result, revealed=True)
