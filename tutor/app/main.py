@@ -34,6 +34,14 @@ navigation = st.navigation(
             st.Page(PAGES / "practice.py", title=ui.pgettext(language, "menu", "Practice"), icon=":material/quiz:"),
             st.Page(PAGES / "review.py", title=ui.pgettext(language, "menu", "Review"), icon=":material/event_repeat:"),
             st.Page(PAGES / "progress.py", title=ui.pgettext(language, "menu", "Progress"), icon=":material/insights:"),
+            # Reached by the projector's code or QR code (/round?code=CODE), not from the menu.
+            st.Page(
+                PAGES / "round.py",
+                title=ui.pgettext(language, "menu", "Live round"),
+                icon=":material/co_present:",
+                url_path="round",
+                visibility="hidden",
+            ),
         ],
         ui.pgettext(language, "menu", "Play"): [
             st.Page(
@@ -48,6 +56,14 @@ navigation = st.navigation(
             ),
             st.Page(PAGES / "signals.py", title=ui.pgettext(language, "menu", "Signals"), icon=":material/front_hand:"),
             st.Page(PAGES / "rules.py", title=ui.pgettext(language, "menu", "Rules"), icon=":material/gavel:"),
+            # A teacher's big screen, opened from the Teach page's rounds under way: not in the menu.
+            st.Page(
+                PAGES / "projector.py",
+                title=ui.pgettext(language, "menu", "Projector"),
+                icon=":material/present_to_all:",
+                url_path="projector",
+                visibility="hidden",
+            ),
         ],
     }
 )
