@@ -29,6 +29,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
 VIEWPORTS = ((1366, 900), (390, 844))
 # Every page, by its URL path: the script's name under tutor/app/screens/, Home at the root.
 PAGES = ("/", "/learn", "/practice", "/review", "/progress", "/play", "/ranking", "/signals", "/rules")
+PAGES += ("/round", "/projector")  # the live round's pages
 PAGES += ("/join", "/teach")  # a class's pages: /teach signed out (test_browser_teach.py checks it signed in)
 NAVIGATION = '[data-testid="stSidebarNav"]'  # Streamlit's own menu: not ours to fix
 FAILING_IMPACTS = ("serious", "critical")

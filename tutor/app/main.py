@@ -8,6 +8,7 @@ import streamlit as st
 
 from tutor.app import lang, sidebar
 from tutor.i18n import ui
+from tutor.progress.store import one_view
 
 # Not "pages/": Streamlit would treat a folder of that name as an old-style multipage app on deep links.
 PAGES = Path(__file__).parent / "screens"
@@ -39,6 +40,14 @@ navigation = st.navigation(
                 icon=":material/group_add:",
                 url_path="join",
             ),
+            # Reached by the projector's code or QR code (/round?code=CODE), not from the menu.
+            st.Page(
+                PAGES / "round.py",
+                title=ui.pgettext(language, "menu", "Live round"),
+                icon=":material/co_present:",
+                url_path="round",
+                visibility="hidden",
+            ),
         ],
         ui.pgettext(language, "menu", "Play"): [
             st.Page(
@@ -53,6 +62,14 @@ navigation = st.navigation(
             ),
             st.Page(PAGES / "signals.py", title=ui.pgettext(language, "menu", "Signals"), icon=":material/front_hand:"),
             st.Page(PAGES / "rules.py", title=ui.pgettext(language, "menu", "Rules"), icon=":material/gavel:"),
+            # A teacher's big screen, opened from the Teach page's rounds under way: not in the menu.
+            st.Page(
+                PAGES / "projector.py",
+                title=ui.pgettext(language, "menu", "Projector"),
+                icon=":material/present_to_all:",
+                url_path="projector",
+                visibility="hidden",
+            ),
         ],
         ui.pgettext(language, "menu", "Teach"): [
             st.Page(
@@ -64,5 +81,7 @@ navigation = st.navigation(
         ],
     }
 )
-sidebar.draw()
-navigation.run()
+# One view of the store for the run: a page's hundreds of "answered?" reads check the learner's revision once.
+with one_view():
+    sidebar.draw()
+    navigation.run()

@@ -53,6 +53,8 @@ PREFIXES: Final[Mapping[str, str]] = {
     "rules": "the Rules page",
     "teach": "the teacher's pages (tutor.app.teaching): signing in, classes, members, assignments, the dashboard",
     "join": "joining a class (tutor.app.joining): the Join page, Home's and the sidebar's forms",
+    "projector": "a teacher's live round: the panel that starts it (tutor.app.teaching.live_host) and its projector",
+    "round": "the phones' page of a live round (tutor.app.live_phone)",
     # tutor.app.card_answer's buttons: its style rules select them by these prefixes (``st-key-alucard-...``)
     "alucard": "a card answer's card buttons",
     "alutie": "a card answer's 'same place' button",

@@ -1,6 +1,7 @@
 """Upkeep of the served app: the progress file is pruned (:mod:`tutor.progress.pruning`) when the server
 starts and then every :data:`EVERY` seconds, in a thread of its own with its own connection, opened for the
-pruning and closed after it. What it removed, or why it could not, is one line on the server's output."""
+pruning and closed after it; live rounds idle for an hour are ended then too (:mod:`tutor.progress.rounds`).
+What it removed, or why it could not, is one line on the server's output."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from tutor.progress.db import ProgressUnavailable, default_path
+from tutor.progress.db import ProgressUnavailable, default_target
 from tutor.progress.pruning import PolicyError, policy_from, prune
+from tutor.progress.rounds import end_idle_rounds
 from tutor.progress.store import ProgressDB
 
 EVERY = 3600.0
@@ -22,8 +24,10 @@ def prune_once() -> str:
     """Prune the progress file once; the line saying what happened."""
     try:
         policy = policy_from(os.environ)
-        with ProgressDB(default_path()) as db:
-            return f"aluette-tutor: {prune(db, policy=policy)}"
+        with ProgressDB(default_target()) as db:  # the file, or the PostgreSQL database
+            pruned = prune(db, policy=policy)
+            ended, deleted = end_idle_rounds(db)
+            return f"aluette-tutor: {pruned}; live rounds: {ended} idle ended, {deleted} old deleted"
     except (PolicyError, ProgressUnavailable) as error:
         return f"aluette-tutor: not pruned: {error}"
 

@@ -357,6 +357,52 @@ V11 = (
     "CREATE INDEX assignments_by_class ON assignments (class_id)",
 )
 
+V12 = (
+    # A live round (tutor.progress.rounds): where it is (``phase``, ``position`` in its scenarios, ``step`` of
+    # the explanation shown), all in the database so that the teacher and the phones may be served by different
+    # instances. ``revision`` counts the teacher's acts (the phones redraw when it moves), ``activity`` the joins
+    # and answers (the projector's counts). A code is unique among the rounds not ended.
+    """CREATE TABLE rounds (
+        id INTEGER PRIMARY KEY,
+        code TEXT NOT NULL,
+        teacher_id INTEGER NOT NULL REFERENCES teachers(id) ON DELETE CASCADE,
+        class_id INTEGER REFERENCES classes(id) ON DELETE SET NULL,
+        scenarios TEXT NOT NULL,
+        phase TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        step INTEGER NOT NULL,
+        leaderboard INTEGER NOT NULL,
+        revision INTEGER NOT NULL,
+        activity INTEGER NOT NULL,
+        started REAL NOT NULL,
+        changed REAL NOT NULL,
+        question_opened REAL
+    )""",
+    "CREATE UNIQUE INDEX rounds_by_live_code ON rounds (code) WHERE phase <> 'ended'",
+    "CREATE INDEX rounds_by_teacher ON rounds (teacher_id, started)",
+    """CREATE TABLE round_players (
+        round_id INTEGER NOT NULL REFERENCES rounds(id) ON DELETE CASCADE,
+        learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
+        joined REAL NOT NULL,
+        PRIMARY KEY (round_id, learner_id)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX round_players_by_learner ON round_players (learner_id)",
+    # One answer per person and scenario of a round: the primary key decides, whichever instance writes it.
+    # ``uid`` is the same answer's row in ``answers``; ``choice`` the raw answer (JSON), which the split counts.
+    """CREATE TABLE round_answers (
+        round_id INTEGER NOT NULL REFERENCES rounds(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        learner_id INTEGER NOT NULL REFERENCES learners(id) ON DELETE CASCADE,
+        uid TEXT NOT NULL,
+        choice TEXT NOT NULL,
+        all_correct INTEGER NOT NULL,
+        seconds REAL NOT NULL,
+        answered_at REAL NOT NULL,
+        PRIMARY KEY (round_id, position, learner_id)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX round_answers_by_learner ON round_answers (learner_id)",
+)
+
 CARD_COLUMNS = "item, kind, state, step, stability, difficulty, due, last_review, reps, wrong, last_correct"
 
 
@@ -432,6 +478,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(9, V9),
     Migration(10, V10),
     Migration(11, V11),
+    Migration(12, V12),  # 9 is w-teach's: the runner applies by version
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
