@@ -62,7 +62,9 @@ def test_a_fresh_file_is_created_at_the_latest_version_in_wal_mode(tmp_path: Pat
 
 
 def test_migrations_are_numbered_from_one_in_order() -> None:
-    assert [m.version for m in MIGRATIONS] == list(range(1, SCHEMA_VERSION + 1))
+    versions = [m.version for m in MIGRATIONS]
+    # Strictly increasing from 1; gaps are allowed (branches developed at once each take a number of their own).
+    assert versions[0] == 1 and versions == sorted(set(versions)) and versions[-1] == SCHEMA_VERSION
 
 
 def make_v1(path: Path) -> None:
