@@ -431,7 +431,18 @@ def test_sqlite_errors_read_as_plain_words() -> None:
 
 # --- The examples in the docstrings -----------------------------------------------------------------------
 
-WITH_EXAMPLES = "backlog browsers classes names records rounds settings store teachers transfer".split()
+WITH_EXAMPLES = [
+    "backlog",
+    "browsers",
+    "classes",
+    "names",
+    "records",
+    "rounds",
+    "settings",
+    "store",
+    "teachers",
+    "transfer",
+]
 
 
 @pytest.mark.parametrize("name", WITH_EXAMPLES)
