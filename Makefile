@@ -4,6 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8501
 ADDRESS ?= 127.0.0.1
+# `make run SHARED=1`: a shared server (a club's, a school's), whose sidebar lists nobody (README: A shared server)
+SHARED ?=
 
 .PHONY: run test test-deep lint check bench install install-test chromium printing postgresql haproxy cluster clean
 
@@ -36,7 +38,7 @@ printing:
 			poppler-utils >/dev/null; }
 
 run: install
-	$(BIN)/streamlit run tutor/app/server.py --server.port $(PORT) --server.address $(ADDRESS) --server.headless true \
+	$(if $(SHARED),ALUETTE_SHARED=$(SHARED)) $(BIN)/streamlit run tutor/app/server.py --server.port $(PORT) --server.address $(ADDRESS) --server.headless true \
 		--browser.gatherUsageStats false
 
 # The browser tests drive Debian's Chromium through the playwright package (never a browser download); the

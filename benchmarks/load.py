@@ -3,11 +3,15 @@ Streamlit form app driven the same way in the same run: how many questions a sec
 
     .venv/bin/python benchmarks/load.py [--quick] [--learners 10 30 60] [--seconds 30] [--runs 3]
                                         [--instances 2] [--url http://host:port --pid PID ...]
+                                        [--serial 8 [--serial-only]]
 
 Each learner opens the Practice page at one scenario (``spoiled-aces``: click the card that wins, choose who leads
-next), thinks, clicks a card, thinks, chooses the radio, thinks, checks, thinks, and opens the next question
-(a new page: a new session). A page load is the index page fetched, the websocket opened and the first run to its
-end, then every card picture it names that this learner has not fetched yet (a browser caches them); a click or a
+next), thinks, clicks a card, thinks, chooses the radio (a rerun unless the radio sits in a form), thinks, checks,
+thinks, and opens the next question (a new page: a new session). A learner is one browser: it keeps the cookies the
+server sets, the tutor's guest token (so its answers are recorded in the store under its guest profile, as a real
+browser's are) and the proxy's affinity cookie. A page load is the index page fetched, the websocket opened and the
+first run to its end, then every card picture it names that this learner has not fetched yet (a browser caches
+them); a click or a
 Check is its ``rerun_script`` message (``streamlit.proto`` BackMsg, with the widget states and the fragment the
 front end would send) to the end of the run it starts (``script_finished``). The bare app (a radio in a form and a
 submit button, as ``submit_bench.py``'s floor) has no cards: load, then Check.
@@ -16,7 +20,9 @@ For each number of learners (a sweep, each step ``--seconds`` long, the learners
 questions/s, p50/p95 of each action, server CPU per question (``/proc/<pid>/stat`` of every server process, when
 local), and errors (an exception element, a run that does not end within 30 s, a closed connection, a Check whose
 verdict is not drawn). Then memory: RSS per idle session (page loaded) and per active one (answered), and whether
-closing them gives it back. With ``--runs`` above 1 every figure is the median of the runs. Asserts nothing.
+closing them gives it back. With ``--runs`` above 1 every figure is the median of the runs. ``--serial N`` first
+measures the server CPU of a question alone: one learner at a time, no think time, the targets in turn, rounds of N
+questions (a figure a busy machine distorts far less than a sweep's). Asserts nothing.
 
 By default the script serves the tutor (``aluette-tutor app``'s command, a temporary SQLite file) and the bare app
 itself on free loopback ports; ``--instances N`` serves N tutor instances behind HAProxy (``deploy/cluster.py``)
@@ -85,6 +91,7 @@ class Widget:
     kind: str
     label: str
     fragment: str
+    form: str = ""  # the form it sits in: its value goes with the form's submit, nothing is sent on a change
 
 
 @dataclass
@@ -136,7 +143,7 @@ class Page:
         if kind == "exception":
             raise Failed(f"exception element: {proto.message[:200]}")
         if hasattr(proto, "id") and proto.id and hasattr(proto, "label"):
-            self.widgets[proto.label] = Widget(proto.id, kind, proto.label, fragment)
+            self.widgets[proto.label] = Widget(proto.id, kind, proto.label, fragment, getattr(proto, "form_id", ""))
         for text in ("body", "text"):
             if isinstance(getattr(proto, text, None), str):
                 self.texts.append(getattr(proto, text))
@@ -149,7 +156,8 @@ class Page:
 
 
 async def http_get(base: str, path: str, cookie: str = "") -> tuple[int, bytes, str]:
-    """A plain HTTP/1.1 GET on a connection of its own: status, body, the Set-Cookie of the proxy."""
+    """A plain HTTP/1.1 GET on a connection of its own: status, body, and ``cookie`` with the cookies the response
+    set merged in (a browser's jar: the tutor's guest token, the proxy's affinity)."""
     url = urllib.parse.urlsplit(base)
     reader, writer = await asyncio.open_connection(url.hostname, url.port or 80)
     headers = f"GET /{path.lstrip('/')} HTTP/1.1\r\nHost: {url.netloc}\r\nConnection: close\r\n"
@@ -160,9 +168,20 @@ async def http_get(base: str, path: str, cookie: str = "") -> tuple[int, bytes, 
         writer.close()
     head, _, body = raw.partition(b"\r\n\r\n")
     lines = head.decode("latin-1").split("\r\n")
-    set_cookie = next((line.split(":", 1)[1].split(";")[0].strip() for line in lines[1:]
-                       if line.lower().startswith("set-cookie:") and "ALUETTE_INSTANCE" in line), "")  # fmt: skip
-    return int(lines[0].split()[1]), body, set_cookie
+    set_cookies = [line.split(":", 1)[1].split(";")[0].strip() for line in lines[1:]
+                   if line.lower().startswith("set-cookie:")]  # fmt: skip
+    return int(lines[0].split()[1]), body, merged(cookie, set_cookies)
+
+
+def merged(cookie: str, set_cookies: list[str]) -> str:
+    """A ``Cookie`` header with the ``name=value`` pairs of ``set_cookies`` put in (a new value replaces the old).
+
+    >>> merged("ALUETTE_INSTANCE=app1", ["aluette_guest=abc", "ALUETTE_INSTANCE=app2"])
+    'ALUETTE_INSTANCE=app2; aluette_guest=abc'
+    """
+    jar = dict(pair.split("=", 1) for pair in cookie.split("; ") if "=" in pair)
+    jar.update(pair.split("=", 1) for pair in set_cookies if "=" in pair)
+    return "; ".join(f"{name}={value}" for name, value in jar.items())
 
 
 @dataclass
@@ -196,10 +215,9 @@ async def open_page(target: Target, seen: set[str], timings: Timings, cookie: st
     query = f"scenario={SCENARIO}" if target.tutor else ""
     path = "practice" if target.tutor else ""
     with timed(timings.load):
-        status, _, set_cookie = await http_get(target.url, f"{path}?{query}", cookie)
+        status, _, cookie = await http_get(target.url, f"{path}?{query}", cookie)
         if status != 200:
             raise Failed(f"GET /{path}: HTTP {status}")
-        cookie = set_cookie or cookie
         stream = target.url.replace("http", "ws", 1) + "/_stcore/stream"
         socket = await connect(
             stream, subprotocols=["streamlit"], max_size=None, open_timeout=RUN_TIMEOUT,  # type: ignore[list-item]
@@ -225,8 +243,9 @@ async def question(target: Target, seen: set[str], timings: Timings, think: floa
             await asyncio.sleep(think)
             radio = page.widget(RADIO[0])
             page.values[radio.id] = WidgetState(id=radio.id, string_value=RADIO[1])
-            with timed(timings.click):
-                await page.run(radio, trigger=False)
+            if not radio.form:  # in a form, the browser sends the choice with Check, not on its own
+                with timed(timings.click):
+                    await page.run(radio, trigger=False)
         else:
             radio = page.widget("Who wins this trick?")
             page.values[radio.id] = WidgetState(id=radio.id, string_value="North")  # in a form: sent with Submit
@@ -245,7 +264,7 @@ async def question(target: Target, seen: set[str], timings: Timings, think: floa
 async def learner(target: Target, stop: float, start_after: float, think: float, timings: Timings) -> None:
     await asyncio.sleep(start_after)
     seen: set[str] = set()  # the pictures this learner's browser has cached
-    cookie = ""  # the proxy's affinity cookie, kept as a browser keeps it
+    cookie = ""  # the cookies the server sets (the guest's token, the proxy's affinity), kept as a browser keeps them
     while time.monotonic() < stop:
         try:
             cookie = await question(target, seen, timings, think, cookie)
@@ -431,9 +450,45 @@ def report(name: str, steps: list[list[Step]]) -> dict[int, float]:
     return cpu
 
 
+async def serial(found: list[Target], questions: int, rounds: int) -> None:
+    """Server CPU per question with one learner at a time and no think time, the targets taking turns in rounds of
+    ``questions``: the cost of a question itself, which a machine busy with other work inflates far less than it
+    does a sweep's figures (there, sessions wait for a core and for each other). One session stays open on each
+    target throughout: Streamlit empties its cache of compiled page scripts whenever none is."""
+    if not all(t.pids for t in found):
+        print("\nserial: needs the servers' process ids")
+        return
+    browsers: dict[str, tuple[set[str], str]] = {}
+    kept = []
+    for target in found:
+        seen: set[str] = set()
+        browsers[target.name] = (seen, await question(target, seen, Timings(), 0, ""))
+        kept.append((await open_page(target, set(), Timings(), ""))[0])
+    per_question: dict[str, list[float]] = {t.name: [] for t in found}
+    for _ in range(rounds):
+        for target in found:
+            seen, cookie = browsers[target.name]
+            before = cpu_seconds(target.pids)
+            for _ in range(questions):
+                cookie = await question(target, seen, Timings(), 0, cookie)
+            browsers[target.name] = (seen, cookie)
+            per_question[target.name].append((cpu_seconds(target.pids) - before) * 1000 / questions)
+    for page in kept:
+        await page.socket.close()
+    bare = median(per_question["bare"])
+    print(f"\nserial: server CPU per question, one learner at a time ({rounds} rounds of {questions}; median, range)")
+    for name, figures in per_question.items():
+        ratio = "" if name == "bare" else f"   {median(figures) / bare:.2f}x bare (target 2.5x or under)"
+        print(f"  {name:24s} {median(figures):6.1f} ms  ({min(figures):.1f}-{max(figures):.1f}){ratio}")
+
+
 async def measure(args: argparse.Namespace, found: list[Target]) -> None:
     for target in found:
         await warm(target)
+    if args.serial:
+        await serial(found, args.serial, max(args.runs, 5))
+        if args.serial_only:
+            return
     results: dict[str, list[list[Step]]] = {t.name: [] for t in found}
     for run in range(args.runs):
         for target in random.Random(run).sample(found, len(found)):  # alternate: a busy moment hurts both alike
@@ -468,6 +523,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instances", type=int, default=0, help="serve N tutor instances behind HAProxy")
     parser.add_argument("--db", default=None, help="the tutor's database (default: a temporary SQLite file)")
     parser.add_argument("--url", default=None, help="drive this address instead of serving the tutor")
+    parser.add_argument(
+        "--serial", type=int, default=0, help="first, CPU per question one learner at a time, in rounds of N questions"
+    )
+    parser.add_argument("--serial-only", action="store_true", help="with --serial: no sweep, no memory figures")
     parser.add_argument("--pid", type=int, nargs="*", default=[], help="with --url: the server processes' ids")
     args = parser.parse_args(argv)
     if args.quick:

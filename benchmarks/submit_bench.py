@@ -4,8 +4,13 @@ page load to the question drawn.
     .venv/bin/python benchmarks/submit_bench.py [--runs 15] [--app tutor/app/main.py [--app ../main/...]]
 
 The floor is the smallest Streamlit app that reveals a text on a form submit (a title, a form with one
-radio and a submit button; written to a temporary folder). Both are served here on free loopback ports and
-driven by Debian's Chromium (playwright, no browser download), alternately, so both see the same machine.
+radio and a submit button; written to a temporary folder), served with the tutor's own runner settings (the
+project's ``.streamlit/config.toml`` copied beside it: no full garbage collection after each run, no watching of
+source files, no magic), as ``load.py``'s floor is. Served with Streamlit's defaults instead (``--default-bare``
+adds that floor to the run, for comparison) it pays overheads of its own that the tutor does not, a garbage
+collection after every run and a watcher of source files after a session's first run, which lift the floor and
+compress every ratio. All are served here on free loopback ports and driven by Debian's Chromium (playwright,
+no browser download), alternately, so all see the same machine.
 
 The clock is the page's own (``performance.now()``), read by a script the page runs before Streamlit's
 (``WATCH``): a mutation observer notes when each thing is first drawn and visible, and a click listener when
@@ -14,8 +19,10 @@ second), so a figure taken with them is rounded up by whatever the next look hap
 
 - "load": from the navigation's start to the whole question drawn: the submit button and every answer's
   choices (bare: the radio; Practice: the ``spoiled-aces`` trick, its cards to click and the radio);
-- "submit": from the click on the submit button to the verdict drawn, once the answers are chosen;
-- "reveal": from that click to the end of the run it started (everything after the verdict drawn too);
+- "submit": from the click on the submit button to the verdict drawn, once the answers are chosen: the clock a
+  learner feels (the answer's verdict in sight);
+- "reveal": from that click to the end of the run it started (everything after the verdict drawn too: the
+  explanation, the table, the buttons), which the learner reads after the verdict;
 - "again": the same page loaded again in the same browser, to the question drawn: Streamlit's script and the
   card files come from the browser's cache, as for a learner coming back (bare: its own page again).
 
@@ -30,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -226,6 +234,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15, help="measured runs of each (11 or more)")
     parser.add_argument("--verbose", action="store_true", help="print every run's figure too")
     parser.add_argument(
+        "--default-bare", action="store_true", help="also the floor served with Streamlit's default settings"
+    )
+    parser.add_argument(
         "--app",
         type=Path,
         action="append",
@@ -233,16 +244,22 @@ def main() -> None:
     )
     args = parser.parse_args()
     apps = [app.resolve() for app in args.app or [ROOT / "tutor" / "app" / "server.py"]]
-    names = ["bare", *(f"practice{n + 1 if len(apps) > 1 else ''}" for n in range(len(apps)))]
+    floors = ["bare", "bare-defaults"] if args.default_bare else ["bare"]
+    names = [*floors, *(f"practice{n + 1 if len(apps) > 1 else ''}" for n in range(len(apps)))]
     whats = ("load", "submit", "reveal", "again")
     figures: dict[str, dict[str, list[float]]] = {name: {what: [] for what in whats} for name in names}
     with tempfile.TemporaryDirectory() as folder, ExitStack() as servers:
-        bare = Path(folder) / "bare.py"
-        bare.write_text(BARE, encoding="utf-8")
-        bare_url = servers.enter_context(served(bare, Path(folder), dict(os.environ)))
         bare_ready = ("Who wins this trick?",)
-        targets = [Target("bare", bare_url, bare_ready, choose_bare, BARE_VERDICT)]
-        for name, app in zip(names[1:], apps, strict=True):
+        targets = []
+        for name, settings in (("bare", True), ("bare-defaults", False))[: 2 if args.default_bare else 1]:
+            place = Path(folder) / name
+            (place / ".streamlit").mkdir(parents=True)
+            (place / "bare.py").write_text(BARE, encoding="utf-8")
+            if settings:  # the tutor's runner settings, read by `streamlit run` from its working folder
+                shutil.copy(ROOT / ".streamlit" / "config.toml", place / ".streamlit" / "config.toml")
+            bare_url = servers.enter_context(served(place / "bare.py", place, dict(os.environ)))
+            targets.append(Target(name, bare_url, bare_ready, choose_bare, BARE_VERDICT))
+        for name, app in zip(names[len(floors) :], apps, strict=True):
             app_root = app.parents[2]
             env = dict(os.environ, ALUETTE_DB=str(Path(folder) / f"{name}.db"))
             env["PYTHONPATH"] = os.pathsep.join([str(app_root), env.get("PYTHONPATH", "")]).strip(os.pathsep)
@@ -262,7 +279,7 @@ def main() -> None:
                         figures[target.name]["again"].append(again)
             browser.close()
     print(f"Chromium, {args.runs} runs each, medians")
-    for name, app in zip(names[1:], apps, strict=True):
+    for name, app in zip(names[len(floors) :], apps, strict=True):
         print(f"{name}: {app}")
     targets_text = {"submit": " (target 1.2x)", "reveal": "", "load": " (target 1.5x)", "again": " (cached)"}
     for what, goal in targets_text.items():

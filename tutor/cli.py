@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -345,10 +345,29 @@ def app_command(args: argparse.Namespace) -> list[str]:
     ]
 
 
+def app_environment(args: argparse.Namespace, environ: Mapping[str, str]) -> dict[str, str]:
+    """The app's environment: ``environ`` with the database of ``--db`` and, with ``--shared``, a shared
+    server's setting; ValueError (one line) for an ``ALUETTE_SHARED`` that says neither yes nor no."""
+    from tutor.app import shared_mode
+
+    env = dict(environ, **({"ALUETTE_DB": args.db} if args.db else {}))
+    if args.shared:
+        env[shared_mode.ENV_VAR] = "1"
+    elif shared_mode.setting(env.get(shared_mode.ENV_VAR, "")) is None:
+        raise ValueError(
+            f"{shared_mode.ENV_VAR}={env[shared_mode.ENV_VAR]!r} is neither 1 (a shared server) nor 0 (a household's)"
+        )
+    return env
+
+
 def cmd_app(args: argparse.Namespace) -> int:
     import subprocess
 
-    env = dict(os.environ, **({"ALUETTE_DB": args.db} if args.db else {}))
+    try:
+        env = app_environment(args, os.environ)
+    except ValueError as error:
+        print(f"aluette-tutor: {error}", file=sys.stderr)
+        return 2
     return subprocess.call(app_command(args), env=env)
 
 
@@ -410,6 +429,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="progress database: a file, or a postgresql://user@host:port/dbname URL "
         "(default: $ALUETTE_DB or ~/.local/share/aluette-tutor/progress.db)",
+    )
+    app_p.add_argument(
+        "--shared",
+        action="store_true",
+        help="a shared server (a club's, a school's): the sidebar lists nobody, each browser remembers its own "
+        "learner, who comes back on another device with a PIN (also: ALUETTE_SHARED=1)",
     )
     app_p.set_defaults(run=cmd_app)
 

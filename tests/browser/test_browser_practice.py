@@ -36,3 +36,27 @@ def test_a_learner_answers_a_practice_question_in_chromium(server: str) -> None:
         expect(page.locator("img.card-spoiled")).to_have_count(2)  # served as files, as `make run` does
         page.screenshot(path=str(Path(os.environ.get("TMPDIR", "/tmp")) / "aluette-browser-test.png"))
         browser.close()
+
+
+def test_the_radio_chosen_before_a_card_stays_chosen(server: str) -> None:  # noqa: F811
+    # A card click reruns the row of cards alone (a fragment of its own): the radio chosen before it must still be
+    # chosen, and go with Check. At a phone's width.
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing (the test above fails for it)")
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(f"{server}/practice?scenario=spoiled-aces")
+        leader = page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?")
+        expect(leader).to_be_visible(timeout=30_000)
+        leader.get_by_text("North", exact=True).click()
+        page.get_by_role("button", name="A-swords (North)", exact=True).click()
+        expect(page.get_by_role("button", name="✓ chosen: A-swords (North)", exact=True)).to_be_visible()
+        page.get_by_role("button", name="Spoiled: nobody wins", exact=True).click()  # changed the mind: a rerun more
+        expect(page.get_by_role("button", name="✓ chosen: Spoiled: nobody wins", exact=True)).to_be_visible()
+        expect(leader.get_by_role("radio", name="North")).to_be_checked()
+        page.get_by_role("button", name="Check my answer").click()
+        expect(page.get_by_text("1 / 1 right this session").first).to_be_visible(timeout=30_000)
+        browser.close()

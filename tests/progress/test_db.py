@@ -133,6 +133,8 @@ def test_an_empty_file_becomes_a_progress_file(path: Path, kind: str) -> None:
         everything = {"learners", "answers", "reads", "cards", "guests", "games", "settings", "browsers"} | {
             "teachers", "teacher_sessions", "sign_in_failures", "classes", "class_members"  # schema 8's
         }
+        everything |= {"pins", "pin_failures"}  # schema 10's
+        everything |= {"assignments"}  # schema 11's
         everything |= {"rounds", "round_players", "round_answers"}  # schema 12's
         assert names == tables_at(SCHEMA_VERSION) == everything
     conn.close()

@@ -1,11 +1,14 @@
 """The load benchmark's simulated learner (benchmarks/load.py) speaks Streamlit's protocol as a browser does: on
 the tutor's Practice page it clicks a card, chooses the radio and checks, and the verdict comes back; every card
-picture the page names is fetched once; an exception drawn on the page is counted as an error."""
+picture the page names is fetched once; it keeps the cookie the server sets, so its answers are recorded in the
+store under one guest profile, as a browser's are; an exception drawn on the page is counted as an error."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -19,22 +22,30 @@ def load() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def tutor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("db") / "progress.db") as url:
-        yield url
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    db = tmp_path_factory.mktemp("db") / "progress.db"
+    with serve(db) as url:
+        yield url, db
 
 
-def test_a_learner_answers_a_practice_question_over_the_websocket(load: ModuleType, tutor: str) -> None:
+def test_a_learner_answers_a_practice_question_over_the_websocket(load: ModuleType, served: tuple[str, Path]) -> None:
+    tutor, db = served
     target = load.Target("tutor", tutor, (), tutor=True)
     timings, seen = load.Timings(), set()
-    asyncio.run(load.question(target, seen, timings, 0, ""))
+    cookie = asyncio.run(load.question(target, seen, timings, 0, ""))
     assert timings.questions == 1 and timings.errors == []
     assert (len(timings.load), len(timings.click), len(timings.check)) == (1, 2, 1)  # the card, then the radio
     # spoiled-aces draws four cards on the table and four card buttons: eight pictures, each fetched once
     assert len(seen) == 8 and all(name.startswith("cards/") for name in seen)
     again = load.Timings()
-    asyncio.run(load.question(target, seen, again, 0, ""))
+    assert asyncio.run(load.question(target, seen, again, 0, cookie)) == cookie, "the same browser, the same token"
     assert again.questions == 1 and len(seen) == 8, "a second question fetches no picture again"
+    # both answers recorded, under the one guest profile the cookie names (a browser keeping its cookie)
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT learner_id, item FROM answers WHERE learner_id IN (SELECT learner_id FROM guests)"
+        ).fetchall()
+    assert len(rows) == 2 and len({learner for learner, _ in rows}) == 1 and {i for _, i in rows} == {"spoiled-aces"}
 
 
 def test_an_exception_on_the_page_is_an_error(load: ModuleType) -> None:

@@ -10,7 +10,7 @@ Three ways to answer (a :class:`Pick`'s ``mode``):
 The choice lives in the session under the question's widget key (:mod:`tutor.app.session`): a list of values
 for ``one`` and ``many``, a list of places (each a list of values) for ``order``. Buttons cannot sit in a form,
 so a question answered with the cards is drawn outside one (see :func:`tutor.app.predict.ask`); each click
-reruns the page (or its fragment).
+reruns the row of cards alone (a fragment).
 
 Each button's label is its accessible name and shows under the card: the card's code and Aluette name, who
 played it when that is the answer ("K-cups (North)"), and when chosen a check mark and "chosen" (or its
@@ -214,7 +214,21 @@ def _label(choice: Choice, mark: str | None, _: Translator) -> str:
 
 
 def draw(pick: Pick, key: Key[Any]) -> None:
-    """The cards (and plain choices) as buttons in a wrapping row, with the choice so far."""
+    """The cards (and plain choices) as buttons in a wrapping row, with the choice so far.
+
+    A fragment of its own: a click redraws the row, not the page (or the scenario's panel) around it, which
+    shows nothing that depends on the cards chosen before Check."""
+    _row(pick, key, cardfiles.active())
+
+
+@st.fragment
+def _row(pick: Pick, key: Key[Any], as_files: bool) -> None:
+    # a rerun of the row alone starts outside the caller's way of drawing the cards: it is passed on
+    with cardfiles.as_files() if as_files else cardfiles.inline():
+        _draw_row(pick, key)
+
+
+def _draw_row(pick: Pick, key: Key[Any]) -> None:
     style = _style(key, pick.choices)
     if cardfiles.active():
         st.html(style)  # no Markdown to read it: a style block alone goes where it takes no room

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import guest, session, state
+from tutor.app import guest, session, shared_mode, state
 from tutor.app.markup import md
 from tutor.app.session import Family, Key
 from tutor.i18n import SOURCE_LANGUAGE, ui
@@ -25,7 +25,7 @@ from tutor.progress import browsers
 from tutor.progress.base import Progress
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.names import NAME_LIMIT, shorten
-from tutor.progress.store import LearnerError, ProgressDB, SqliteProgress
+from tutor.progress.store import LearnerError, ProgressDB, SqliteProgress, taken_name
 
 CHOICE = Key[str | None]("learner.choice")  # the sidebar's chooser
 NEW = Key[str]("learner.new")  # the name typed under "Add a learner"
@@ -178,6 +178,15 @@ def create() -> None:
         typed, cut = shorten(NEW.get() or "")
         name = db.create_learner(typed)
     except LearnerError as error:
+        if shared_mode.shared() and error.text is not None and error.text.message == taken_name("").message:
+            # Translators: on a shared server, a new learner typed a name somebody has; {name} is as they typed it.
+            taken = ui.gettext(
+                _language(),
+                "The name “{name}” is taken: choose another, or come back with your PIN if it is yours.",
+                name=typed,
+            )
+            ERROR.set(taken)  # shown through md() as a whole
+            return
         ERROR.set(error.words(_language()))
         return
     except ProgressUnavailable as error:
@@ -207,8 +216,8 @@ def picker(prefix: str) -> None:
     """For a guest on an install with learners: "Who is learning?" and a button per learner (a reload or a
     new tab starts as a guest, and this is the one click back)."""
     db = state.database()
-    if db is None or state.problem() or not is_guest(state.progress()):
-        return
+    if db is None or state.problem() or not is_guest(state.progress()) or shared_mode.shared():
+        return  # on a shared server nobody is offered by name
     listed = names(db)
     if not listed:
         return
@@ -231,6 +240,34 @@ def picker(prefix: str) -> None:
             st.caption(ui.ngettext(language, "{n} more in the sidebar.", "{n} more in the sidebar.", more))
 
 
+def said(problem: str | None, written: int | None) -> None:
+    """Inside the sidebar: why progress is not saved, or that what waited went in, and the notices said once."""
+    language = _language()
+    if problem:  # it names a file: shown literally, not as Markdown
+        st.warning(f"{md(problem)} {md(state.keep_practising(language))}", icon=":material/sync_problem:")
+    elif written is not None:
+        st.success(state.written_words(written, language), icon=":material/cloud_done:")
+    notice = NOTICE.pop()
+    if notice:
+        st.success(notice, icon=":material/person_check:")
+    shortened = SHORTENED.pop()
+    if shortened:
+        st.info(shortened, icon=":material/content_cut:")
+
+
+def unsaved(current: Progress) -> None:
+    """Inside the sidebar, when progress cannot be saved: who is practising, and that it is not saved."""
+    _ = ui.translator(_language())
+    if is_guest(current):
+        st.caption(_("Practising as a guest."))
+    elif state.waiting(_.lang):
+        # Translators: {name} is the learner's name as they typed it.
+        st.caption(_("Practising as **{name}** (saved once the file takes it).", name=md(current.learner)))
+    else:
+        # Translators: {name} is the learner's name as they typed it.
+        st.caption(_("Practising as **{name}** (not saved).", name=md(current.learner)))
+
+
 def sidebar() -> None:
     """The learner block of the sidebar: who is learning, the chooser, adding a learner, and why progress is
     not saved when it is not."""
@@ -249,25 +286,9 @@ def sidebar() -> None:
                 state.PROBLEM.set(state.kept(error))
             problem = error.words(language)
     with st.sidebar:
-        if problem:  # it names a file: shown literally, not as Markdown
-            st.warning(f"{md(problem)} {md(_('You can keep practising.'))}", icon=":material/sync_problem:")
-        elif written is not None:
-            st.success(state.written_words(written, language), icon=":material/cloud_done:")
-        notice = NOTICE.pop()
-        if notice:
-            st.success(notice, icon=":material/person_check:")
-        shortened = SHORTENED.pop()
-        if shortened:
-            st.info(shortened, icon=":material/content_cut:")
+        said(problem, written)
         if db is None or problem is not None:
-            if is_guest(current):
-                st.caption(_("Practising as a guest."))
-            elif state.waiting(language):
-                # Translators: {name} is the learner's name as they typed it.
-                st.caption(_("Practising as **{name}** (saved once the file takes it).", name=md(current.learner)))
-            else:
-                # Translators: {name} is the learner's name as they typed it.
-                st.caption(_("Practising as **{name}** (not saved).", name=md(current.learner)))
+            unsaved(current)
             return
         if not is_guest(current) and current.learner not in listed:
             listed.append(current.learner)  # renamed or removed by another session meanwhile

@@ -8,6 +8,7 @@ import streamlit as st
 
 from tutor.app import lang, sidebar
 from tutor.i18n import ui
+from tutor.progress.store import one_view
 
 # Not "pages/": Streamlit would treat a folder of that name as an old-style multipage app on deep links.
 PAGES = Path(__file__).parent / "screens"
@@ -58,5 +59,7 @@ navigation = st.navigation(
         ],
     }
 )
-sidebar.draw()
-navigation.run()
+# One view of the store for the run: a page's hundreds of "answered?" reads check the learner's revision once.
+with one_view():
+    sidebar.draw()
+    navigation.run()

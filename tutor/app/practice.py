@@ -24,6 +24,10 @@ TOPIC = Key[str]("practice.topic")
 KIND = Key[str]("practice.kind")
 EVERYTHING = Key[bool]("practice.everything")  # Mixed and Endless beyond what the lessons have taught
 AGAIN = Key[bool]("practice.again")  # "Start again" at the end of a set
+# Practice on exactly a class assignment's scenarios (``?scenarios=a,b,c&at=b``, from Home): the mode's name
+# and the scenario ids, kept for the session so that the mode can be chosen again after another
+ASSIGNED: Final = "Assigned"
+PICKED = Key[tuple[str, ...]]("practice.picked")
 # What the lessons have taught this session's learner, with the state of their progress it was worked out from
 TAUGHT = Key[tuple[tuple[str, tuple[int, int], int], quiz.Scope]]("practice.taught")
 
@@ -41,6 +45,16 @@ def taught_by(course: Course, progress: Progress) -> quiz.Scope:
         kept = (version, quiz.taught(course, progress))
         TAUGHT.set(kept)
     return kept[1]
+
+
+def picked_queue(course: Course, seed: int, at: str | None = None) -> quiz.Queue:
+    """The queue of the scenarios an assignment picked (:data:`PICKED`), in its order, at ``at`` if it is one."""
+    items = [course.scenarios[sid] for sid in PICKED.get() or () if sid in course.scenarios]
+    queue = quiz.Queue(ASSIGNED, "", items, seed)
+    ids = [s.id for s in items]
+    if at in ids:
+        queue.position = ids.index(at)
+    return queue
 
 
 def current_queue() -> quiz.Queue | None:

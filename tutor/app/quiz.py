@@ -34,6 +34,7 @@ from tutor.engine import Explained
 from tutor.i18n import SOURCE_LANGUAGE, ui
 from tutor.progress.base import Progress
 from tutor.progress.memory import Answer
+from tutor.progress.store import one_view
 
 MODES: tuple[str, ...] = ("Lesson", "Topic", "Mixed", "Endless")
 ANY = "any"
@@ -474,7 +475,8 @@ def _panel(
     follow: FollowUps | None,
     isolated: bool,
 ) -> Attempt:
-    return _draw(prefix, scenario, token, where, record, follow, isolated)
+    with one_view():  # a rerun of the panel alone is a run of its own (main.py's view is for whole runs)
+        return _draw(prefix, scenario, token, where, record, follow, isolated)
 
 
 def _draw(

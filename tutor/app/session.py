@@ -52,6 +52,7 @@ PREFIXES: Final[Mapping[str, str]] = {
     "signals": "the Signals page",
     "rules": "the Rules page",
     "round": "the phones' page of a live round (tutor.app.live_phone)",
+    "teach": "the teacher's pages (tutor.app.teaching): a class's assignments, its dashboard, a member's progress",
     # tutor.app.card_answer's buttons: its style rules select them by these prefixes (``st-key-alucard-...``)
     "alucard": "a card answer's card buttons",
     "alutie": "a card answer's 'same place' button",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import lang, learners, state
+from tutor.app import lang, learners, shared_learner, shared_mode, state
 from tutor.app.markup import md
 from tutor.i18n import ui
 
@@ -14,7 +14,7 @@ from tutor.i18n import ui
 def draw() -> None:
     language = lang.settle()
     lang.menu()
-    learners.sidebar()
+    (shared_learner.sidebar if shared_mode.shared() else learners.sidebar)()  # a room's server lists nobody
     problems = state.course().problems
     if problems:
         title = ui.ngettext(

@@ -302,6 +302,42 @@ V8 = (
     "CREATE INDEX class_members_by_learner ON class_members (learner_id)",
 )
 
+V10 = (
+    # A learner's PIN on a shared server (tutor.progress.pins): an Argon2id hash of the digits (never the
+    # digits); it goes with the learner.
+    """CREATE TABLE pins (
+        learner_id INTEGER PRIMARY KEY REFERENCES learners(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        set_at REAL NOT NULL
+    )""",
+    # Failed tries to come back with a PIN in the last minute, by the folded name tried (whether or not a
+    # learner has it) and by the client, as sign_in_failures does for teachers: what slows down guessing.
+    """CREATE TABLE pin_failures (
+        id INTEGER PRIMARY KEY,
+        account TEXT NOT NULL,
+        client TEXT NOT NULL,
+        at REAL NOT NULL
+    )""",
+    "CREATE INDEX pin_failures_by_account ON pin_failures (account, at)",
+    "CREATE INDEX pin_failures_by_client ON pin_failures (client, at)",
+)
+
+V11 = (
+    # A class's assignments (tutor.progress.assignments): a lesson or a topic (``target`` names it; its scenarios
+    # are the course's when read) or hand-picked scenarios (``scenarios``, a JSON list of ids), with an optional
+    # due date (ISO, the class's calendar day). They go with the class.
+    """CREATE TABLE assignments (
+        id INTEGER PRIMARY KEY,
+        class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+        what TEXT NOT NULL,
+        target TEXT NOT NULL,
+        scenarios TEXT NOT NULL,
+        due TEXT,
+        created REAL NOT NULL
+    )""",
+    "CREATE INDEX assignments_by_class ON assignments (class_id)",
+)
+
 V12 = (
     # A live round (tutor.progress.rounds): where it is (``phase``, ``position`` in its scenarios, ``step`` of
     # the explanation shown), all in the database so that the teacher and the phones may be served by different
@@ -420,7 +456,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, V6, _refold_names),
     Migration(7, V7),
     Migration(8, V8),
-    Migration(12, V12),  # 9 to 11 are other branches': the runner applies by version
+    Migration(10, V10),
+    Migration(11, V11),
+    Migration(12, V12),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -289,4 +289,3 @@ def check_owner(conn: PgConnection, where: str) -> int:
     if version >= 1 and set(own) == tables_at(version):
         return version
     raise not_ours(where, own)
-

@@ -31,7 +31,9 @@ import re
 import sqlite3
 import threading
 import time
-from contextlib import AbstractContextManager, suppress
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, suppress
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -55,6 +57,24 @@ from tutor.progress.scheduling import replay, review, reviewable
 GUEST_NAME = "Guest"  # how a guest profile names its learner (never listed, never looked up by name)
 # A browser's guest token, as :func:`secrets.token_urlsafe` makes it; anything else in a cookie is ignored.
 GUEST_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+# The view of the store the current block reads (see :func:`one_view`); None: every read checks afresh.
+_VIEW: ContextVar[object | None] = ContextVar("progress_view", default=None)
+
+
+@contextmanager
+def one_view() -> Iterator[None]:
+    """Within the block (one run of a page), a learner's figures are checked against the store once, at their
+    first read, not at every read: a page asks whether each of the course's scenarios was answered, hundreds of
+    reads that would each look the learner's ``revision`` up (a round trip to a PostgreSQL server). What another
+    session writes meanwhile shows on the next run; a write through the same object is read back at once.
+    Nothing is shared between objects, so between learners or sessions."""
+    token = _VIEW.set(object())
+    try:
+        yield
+    finally:
+        _VIEW.reset(token)
 
 
 def taken_name(name: str) -> Text:
@@ -319,6 +339,7 @@ class SqliteProgress:
             self._name = str(conn.execute("SELECT name FROM learners WHERE id = ?", (self.id,)).fetchone()[0])
         self._summary: _Summary | None = None
         self._summary_key: int | None = None  # the learner's revision it was loaded at
+        self._viewed: object | None = None  # the view (:func:`one_view`) it was last checked in
         # This object's own: the store is shared by every session of the process, which must not wait for
         # each other here (SQLite's one connection has a lock of its own; PostgreSQL's pool needs none).
         self._lock = threading.RLock()
@@ -485,18 +506,24 @@ class SqliteProgress:
     def _fresh(self) -> _Summary:
         """The summary, reloaded only when the learner's ``revision`` moved since it was loaded: a write by
         another session, process or instance bumps it."""
-        with self._lock, self.db.using() as conn:
-            row = conn.execute("SELECT revision FROM learners WHERE id = ?", (self.id,)).fetchone()
-            revision = None if row is None else int(row[0])
-            if self._summary is None or revision is None or revision != self._summary_key:
-                self._summary = _load_summary(conn, self.id)
-                self._summary_key = revision
+        view = _VIEW.get()
+        with self._lock:
+            if view is not None and view is self._viewed and self._summary is not None:
+                return self._summary  # checked already in this view
+            with self.db.using() as conn:
+                row = conn.execute("SELECT revision FROM learners WHERE id = ?", (self.id,)).fetchone()
+                revision = None if row is None else int(row[0])
+                if self._summary is None or revision is None or revision != self._summary_key:
+                    self._summary = _load_summary(conn, self.id)
+                    self._summary_key = revision
+            self._viewed = view
             return self._summary
 
     def _apply(self, revision: int, answer: Answer | None = None, read: tuple[str, int] | None = None) -> None:
         """Apply this object's own write, just committed as ``revision``, to the summary if it was up to date
         just before (``revision - 1``: nobody else wrote in between), rather than reloading it: with 10,000
         answers a reload costs milliseconds on the next rerun. The caller holds the lock."""
+        self._viewed = None  # the next read checks the revision again, in any view
         old = self._summary
         if old is None or self._summary_key != revision - 1:
             return  # out of date anyway: the next read reloads it

@@ -580,9 +580,7 @@ def _rows_of(conn: Connection, learner_id: int, item: str) -> Rows:
     return sorted(found, key=lambda row: (row[3], row[4]))  # as the file orders them: by time, then as inserted
 
 
-def _stale(
-    conn: Connection, learner_id: int, cards: Mapping[str, object], existing: dict[str, Rows]
-) -> list[str]:
+def _stale(conn: Connection, learner_id: int, cards: Mapping[str, object], existing: dict[str, Rows]) -> list[str]:
     """The items among ``cards`` whose answers in the file are no longer those read before (someone answered
     them meanwhile): their cards must be replayed again."""
     if not cards:

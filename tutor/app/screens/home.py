@@ -9,6 +9,7 @@ import streamlit as st
 from tutor.app import cardsvg, course_map, lang, learners, progress_view, state, views
 from tutor.app.markup import md
 from tutor.app.session import Key
+from tutor.app.teaching import assigned_home
 from tutor.engine import TOP_CARDS
 from tutor.i18n import ui
 
@@ -28,6 +29,7 @@ _ = ui.translator(language)
 
 views.style()
 st.title(_("Learn Aluette"))
+assigned_home.draw(course, progress, language)  # a class's member: their assignments first
 intro, picture = st.columns([3, 2], gap="large", vertical_alignment="center")
 with intro:
     # Translators: three paragraphs (keep the blank lines between them); the named cards keep their French names.

@@ -11,7 +11,22 @@ import random
 import streamlit as st
 
 from tutor.app import course_map, lang, print_buttons, quiz, saved_deals, state, views
-from tutor.app.practice import AGAIN, EVERYTHING, KIND, LESSON, LINKED, MODE, PREFIX, QUEUE, SEED, TOPIC, taught_by
+from tutor.app.practice import (
+    AGAIN,
+    ASSIGNED,
+    EVERYTHING,
+    KIND,
+    LESSON,
+    LINKED,
+    MODE,
+    PICKED,
+    PREFIX,
+    QUEUE,
+    SEED,
+    TOPIC,
+    picked_queue,
+    taught_by,
+)
 from tutor.content.kinds import KINDS
 from tutor.i18n import ui
 from tutor.i18n.ui import Translator
@@ -35,7 +50,12 @@ def _from_query_params() -> None:
     for key in params:
         del st.query_params[key]  # applied once: a rerun or reload does not jump back to it
     sid = params.get("scenario")
-    if sid in course.scenarios:
+    assigned = tuple(s for s in params.get("scenarios", "").split(",")[:200] if s in course.scenarios)
+    if assigned:  # a class's assignment, from Home: exactly its scenarios
+        PICKED.set(assigned)
+        MODE.set(ASSIGNED)
+        QUEUE.set(picked_queue(course, _seed(), params.get("at")))
+    elif sid in course.scenarios:
         scenario = course.scenarios[sid]
         lesson = course.lesson_of(sid)
         if lesson:
@@ -71,6 +91,10 @@ def _mode_name(mode: str, _: Translator) -> str:
     # Translators: the choices of the "Practise" control at the top of the Practice page; short (a phone shows
     # the five on two lines).
     names = {"Lesson": _("Lesson"), "Topic": _("Topic"), "Mixed": _("Mixed"), "Endless": _("Endless")}
+    if mode == ASSIGNED:
+        spoken = _.lang
+        # Translators: the Practice page's mode for the scenarios a teacher assigned to the learner's class.
+        return ui.pgettext(spoken, "Practice mode", "Assigned")
     return names.get(mode) or (_("My deals") if mode == saved_deals.MODE else mode)
 
 
@@ -104,12 +128,13 @@ taught = taught_by(course, state.progress())
 widened = MODE.get() not in ("Mixed", "Endless") or EVERYTHING.get()
 scope = None if widened or not taught.lessons else taught
 pick, which = st.columns([2, 3], vertical_alignment="bottom")
+shown_modes = (*MODES, ASSIGNED) if PICKED.get() else MODES  # Assigned once an assignment was opened
 with pick:
     mode = (
         st.segmented_control(
             # Translators: the label of the control choosing what to practise (a lesson, a topic, ...); a verb.
             _("Practise"),
-            MODES,
+            shown_modes,
             format_func=lambda m: _mode_name(m, _),
             key=MODE,
             persist_state="session",
@@ -147,6 +172,14 @@ with which:
             key=KIND,
             persist_state="session",
         )
+    elif mode == ASSIGNED:
+        choice = ""
+        count = len(PICKED.get() or ())
+        # Translators: the Practice page's set of the scenarios a teacher assigned to the class.
+        text = ui.ngettext(
+            language, "The {n} scenario your teacher assigned.", "The {n} scenarios your teacher assigned.", count
+        )
+        st.caption(text)
     elif mode == saved_deals.MODE:
         choice = ""
         saved_deals.my_deals(PREFIX, QUEUE, _seed())  # reads the folder once, into the queue below
@@ -188,7 +221,11 @@ if mode in ("Mixed", "Endless") and taught.lessons:
 
 queue = QUEUE.get()
 if queue is None or (queue.mode, queue.choice, queue.scope) != (mode, choice or "", scope):
-    queue = quiz.build_queue(course, mode, choice or "", _seed(), scope)
+    queue = (
+        picked_queue(course, _seed())
+        if mode == ASSIGNED
+        else quiz.build_queue(course, mode, choice or "", _seed(), scope)
+    )
     QUEUE.set(queue)
 
 
@@ -243,6 +280,8 @@ if mode == "Lesson" and choice:
     offered = [sid for sid in course.lessons[lesson_ids.index(choice)].scenarios if sid in course.scenarios]
 elif mode == "Topic" and choice:
     offered = [scenario.id for scenario in course.topics.get(choice, [])]
+elif mode == ASSIGNED:
+    offered = [sid for sid in PICKED.get() or () if sid in course.scenarios]
 else:
     offered = []
 titles = {sid: scenario.title for sid, scenario in course.scenarios.items()}  # the learner's words, never an id
