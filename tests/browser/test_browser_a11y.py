@@ -28,7 +28,19 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 VIEWPORTS = ((1366, 900), (390, 844))
 # Every page, by its URL path: the script's name under tutor/app/screens/, Home at the root.
-PAGES = ("/", "/learn", "/practice", "/review", "/progress", "/play", "/ranking", "/signals", "/rules", "/round")
+PAGES = (
+    "/",
+    "/learn",
+    "/practice",
+    "/review",
+    "/progress",
+    "/play",
+    "/ranking",
+    "/signals",
+    "/rules",
+    "/round",
+    "/projector",
+)
 NAVIGATION = '[data-testid="stSidebarNav"]'  # Streamlit's own menu: not ours to fix
 FAILING_IMPACTS = ("serious", "critical")
 ALSO_FAILING = ("heading-order",)  # "moderate" for axe, but the brief's rule: heading levels in order

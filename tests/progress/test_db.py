@@ -131,11 +131,14 @@ def test_an_empty_file_becomes_a_progress_file(path: Path, kind: str) -> None:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         everything = {"learners", "answers", "reads", "cards", "guests", "games", "settings", "browsers"} | {
-            "teachers", "teacher_sessions", "sign_in_failures", "classes", "class_members"  # schema 8's
+            "teachers",
+            "teacher_sessions",
+            "sign_in_failures",
+            "classes",
+            "class_members",  # schema 8's
         }
         everything |= {"pins", "pin_failures"}  # schema 10's
-        everything |= {"assignments"}  # schema 11's
-        everything |= {"rounds", "round_players", "round_answers"}  # schema 12's
+        everything |= {"assignments", "rounds", "round_players", "round_answers"}  # schemas 11's and 12's
         assert names == tables_at(SCHEMA_VERSION) == everything
     conn.close()
 

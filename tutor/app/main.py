@@ -56,6 +56,14 @@ navigation = st.navigation(
             ),
             st.Page(PAGES / "signals.py", title=ui.pgettext(language, "menu", "Signals"), icon=":material/front_hand:"),
             st.Page(PAGES / "rules.py", title=ui.pgettext(language, "menu", "Rules"), icon=":material/gavel:"),
+            # A teacher's big screen, opened from the Teach page's rounds under way: not in the menu.
+            st.Page(
+                PAGES / "projector.py",
+                title=ui.pgettext(language, "menu", "Projector"),
+                icon=":material/present_to_all:",
+                url_path="projector",
+                visibility="hidden",
+            ),
         ],
     }
 )

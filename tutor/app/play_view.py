@@ -22,7 +22,7 @@ from typing import cast
 import streamlit as st
 from babel.numbers import format_decimal, format_percent
 
-from tutor.app import coach_view, guest, learners, saved_deals, state, views
+from tutor.app import coach_view, continued, guest, learners, saved_deals, state, views
 from tutor.app.cardsvg import card_svg, cards_html
 from tutor.app.gestures import gesture_svg
 from tutor.app.markup import escape, md
@@ -276,13 +276,35 @@ def owners() -> list[Owner]:
 
 
 def snapshot(match: Match) -> dict[str, object]:
-    """The match and what the page showed of it (the game log, how far the draw was stepped through)."""
+    """The match and what the page showed of it (the game log, how far the draw was stepped through), and the
+    session playing it (a browser moved to another instance takes the game up again: :func:`carry_on`)."""
     return {
         "match": match.to_dict(),
         "log": [[e.deal, e.action, e.event.to_dict()] for e in log()],
         "action": ACTION.value(),
         "draw_shown": DRAW_SHOWN.value(),
+        SESSION_FIELD: continued.this_session(),
     }
+
+
+SESSION_FIELD = "session"  # in a saved game: the id of the session that last saved it
+
+
+def carry_on() -> None:
+    """A browser whose instance died mid-game, reconnected to this one without a reload: its game goes on at once
+    (no "Resume" to click), when the game waiting is the one its earlier session was playing."""
+    earlier = continued.continues()
+    db = state.database()
+    if earlier is None or db is None or game() is not None or GUIDED.get():
+        return
+    for owner in owners():
+        try:
+            data = load_game(db, owner)
+        except (ProgressUnavailable, SavedGameError):
+            return  # the start screen says why the game cannot be read
+        if data is not None and data.get(SESSION_FIELD) == earlier:
+            resume_game()
+            return
 
 
 def _count(value: object) -> int:

@@ -51,8 +51,9 @@ PREFIXES: Final[Mapping[str, str]] = {
     "ranking": "the Ranking trainer",
     "signals": "the Signals page",
     "rules": "the Rules page",
-    "round": "the phones' page of a live round (tutor.app.live_phone)",
     "teach": "the teacher's pages (tutor.app.teaching): a class's assignments, its dashboard, a member's progress",
+    "projector": "a teacher's live round: the panel that starts it (tutor.app.teaching.live_host) and its projector",
+    "round": "the phones' page of a live round (tutor.app.live_phone)",
     # tutor.app.card_answer's buttons: its style rules select them by these prefixes (``st-key-alucard-...``)
     "alucard": "a card answer's card buttons",
     "alutie": "a card answer's 'same place' button",

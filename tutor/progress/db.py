@@ -458,7 +458,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(8, V8),
     Migration(10, V10),
     Migration(11, V11),
-    Migration(12, V12),
+    Migration(12, V12),  # 9 is w-teach's: the runner applies by version
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

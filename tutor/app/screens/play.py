@@ -372,6 +372,7 @@ if st.query_params.get(pv.GUIDED_PARAM) and not pv.is_guided():
 pv.drop_game_link()
 if pv.GUIDED_PARAM in st.query_params:
     del st.query_params[pv.GUIDED_PARAM]
+pv.carry_on()  # a browser moved here from an instance that died mid-game: the game, as it was
 match = pv.game()
 if match is None:
     start_screen()

@@ -10,7 +10,7 @@ import random
 
 import streamlit as st
 
-from tutor.app import course_map, lang, print_buttons, quiz, saved_deals, state, views
+from tutor.app import course_map, lang, practice_place, print_buttons, quiz, saved_deals, state, views
 from tutor.app.practice import (
     AGAIN,
     ASSIGNED,
@@ -112,6 +112,7 @@ def _again() -> None:
     QUEUE.value().restart(course)
 
 
+practice_place.take_up(course)  # a browser moved here from an instance that died: its place, as it was
 _from_query_params()
 views.style()
 language = lang.current()
@@ -227,6 +228,7 @@ if queue is None or (queue.mode, queue.choice, queue.scope) != (mode, choice or 
         else quiz.build_queue(course, mode, choice or "", _seed(), scope)
     )
     QUEUE.set(queue)
+practice_place.keep(queue)  # noted in the database whenever it moves, for a browser moved to another instance
 
 
 if mode == "Endless":
