@@ -432,7 +432,7 @@ def test_sqlite_errors_read_as_plain_words() -> None:
 # --- The examples in the docstrings -----------------------------------------------------------------------
 
 WITH_EXAMPLES = [
-    *("assignments", "backlog", "browsers", "classes", "names", "pins", "records", "settings", "store"),
+    *("assignments", "backlog", "browsers", "classes", "names", "pins", "records", "rounds", "settings", "store"),
     *("teachers", "transfer"),
 ]
 
