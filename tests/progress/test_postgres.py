@@ -104,9 +104,9 @@ def test_both_engines_have_the_same_tables_and_columns(postgres_url: str, tmp_pa
     assert found == columns_sqlite(tmp_path / "p.db")
     assert sql(postgres_url, "SELECT version FROM aluette_schema") == [(SCHEMA_VERSION,)]
     ids = sql(postgres_url, "SELECT is_identity FROM information_schema.columns WHERE column_name = 'id'")
-    # learners, answers, teachers, sign_in_failures, classes, pin_failures, assignments and rounds: ids from identity
-    # columns
-    assert ids == [("YES",)] * 8
+    # learners, answers, teachers, sign_in_failures, classes, join_tries, pin_failures, assignments and rounds: ids
+    # from identity columns
+    assert ids == [("YES",)] * 9
 
 
 def test_an_older_database_is_migrated_with_its_learners_kept(postgres_url: str) -> None:

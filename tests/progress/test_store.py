@@ -433,7 +433,7 @@ def test_sqlite_errors_read_as_plain_words() -> None:
 
 WITH_EXAMPLES = [
     *("assignments", "backlog", "browsers", "classes", "names", "pins", "records", "rounds", "settings", "store"),
-    *("teachers", "transfer"),
+    *("teachers", "tickets", "transfer"),
 ]
 
 

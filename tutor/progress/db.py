@@ -478,7 +478,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(9, V9),
     Migration(10, V10),
     Migration(11, V11),
-    Migration(12, V12),  # 9 is w-teach's: the runner applies by version
+    Migration(12, V12),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
