@@ -73,11 +73,14 @@ haproxy:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
 			$$SUDO apt-get install -y -qq haproxy >/dev/null; }
 
+# The suite on TEST_WORKERS processes (pytest-xdist), a test module's tests kept together on one (its module's
+# fixtures, such as a served app or a cluster, start once): `make test TEST_WORKERS=1` runs it in one process.
+TEST_WORKERS ?= 2
 test: install-test chromium postgresql haproxy
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/aluette-tutor check lessons scenarios
-	$(BIN)/pytest
+	$(BIN)/pytest $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
 # The property tests alone, with fresh random examples and twenty times as many (tests/conftest.py): a longer,
 # separate job; a failure prints the example and is replayed first by the next run.

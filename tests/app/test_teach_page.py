@@ -175,3 +175,22 @@ def test_a_new_account_refuses_differing_short_and_taken_in_one_line_each(
         assert not at.main.link_button  # no ticket
     with db.using() as conn:
         assert conn.execute("SELECT count(*) FROM teachers").fetchone()[0] == 1
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_a_members_reset_pin_is_offered_only_on_a_shared_server(
+    db: ProgressDB, monkeypatch: pytest.MonkeyPatch, shared: bool
+) -> None:
+    """A household's learners have no PINs (only a shared server's sidebar sets them): no Reset PIN there."""
+    roux = create_teacher(db, "Mme Roux", PASSWORD)
+    made = classes.create_class(db, roux, "Thursday club", "fr")
+    learner = db.learner_id(db.create_learner("Maëlle"))
+    assert learner is not None
+    classes.join(db, made.code, learner)
+    monkeypatch.setenv("ALUETTE_SHARED", "1" if shared else "0")
+    as_browser(monkeypatch, aluette_teacher=open_session(db, roux))
+    at = open_page(TEACH, query={"class": str(made.id)})
+    labels = [b.label for b in at.main.button]
+    assert not at.exception
+    assert "Remove from the class" in labels
+    assert ("Reset PIN" in labels) is shared

@@ -108,7 +108,7 @@ def arrive(chromium: Browser, cluster: Cluster, name: str, home: Instance) -> Le
     adding = sidebar.locator("details").filter(has_text="Add a learner")
     if adding.get_attribute("open") is None:  # open while nobody is in the database
         sidebar.get_by_text("Add a learner").click()
-    field = sidebar.get_by_label("Name")
+    field = sidebar.get_by_label("Name", exact=True)
     field.fill(name)
     expect(field).to_have_value(name)
     sidebar.get_by_role("button", name="Add and start").click()

@@ -12,6 +12,7 @@ import streamlit as st
 from babel.dates import format_date
 from streamlit import config
 
+from tutor.app import shared_mode
 from tutor.app.markup import escape, md
 from tutor.app.session import Family, Key
 from tutor.app.teaching import links, pin_reset
@@ -193,7 +194,8 @@ def _member_row(db: ProgressDB, teacher: Teacher, school_class: SchoolClass, mem
     name.caption(_("joined {date}", date=joined))
     actions = side.container(horizontal=True, horizontal_alignment="right")
     with actions:
-        pin_reset.button(db, teacher, school_class.id, member.learner_id, PIN(member.learner_id))
+        if shared_mode.shared():  # PINs exist only on a shared server: a household's learners have none
+            pin_reset.button(db, teacher, school_class.id, member.learner_id, PIN(member.learner_id))
         actions.button(
             _("Remove from the class"),
             key=REMOVE(member.learner_id),
