@@ -638,13 +638,21 @@ def tables_at(version: int) -> frozenset[str]:
 
 
 def check_owner(conn: sqlite3.Connection, where: Path | str) -> None:
-    """Refuse a database that is neither empty nor a progress file of this tutor (or an older one)."""
-    version = int(conn.execute("PRAGMA user_version").fetchone()[0])  # the first read: a non-database fails here
+    """Refuse a database that is neither empty nor a progress file of this tutor (or an older one).
+
+    The version and the tables are read in one read transaction: another process migrating the file between
+    two autocommit reads would show an old version beside newer tables, which looks like another program's."""
+    conn.execute("BEGIN")
+    try:
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])  # the first read: a non-database fails
+        objects = conn.execute(
+            "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"  # SQLite's own
+        ).fetchall()
+    finally:
+        if conn.in_transaction:  # (a failed first read may have ended it already)
+            conn.execute("ROLLBACK")  # nothing was written: only the snapshot is let go
     if version > SCHEMA_VERSION:
         raise newer(where, version)
-    objects = conn.execute(
-        "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"  # SQLite's own
-    ).fetchall()
     if version == 0 and not objects:
         return  # an empty database: the tutor's to fill
     tables = sorted(str(name) for kind, name in objects if kind == "table")
