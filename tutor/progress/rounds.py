@@ -18,8 +18,11 @@ that does not exist, :class:`RoundError`)
     * :func:`act` with one of :data:`ACTIONS`: ``open`` (lobby -> question 0), ``reveal`` (question ->
       reveal, step 0), ``step`` (one more explanation step, in reveal), ``next`` (reveal -> the next question,
       or the summary after the last), ``end`` (any phase -> ended). An action the phase does not allow is
-      refused with one line. Each act bumps ``revision``; on PostgreSQL it also sends ``NOTIFY`` on
-      :data:`CHANNEL` with the round's id (polling :func:`revision` is enough; listening is a shortcut).
+      refused with one line. With ``expected_revision`` (the revision the projector drew) an act applies only
+      if the round is still at it, checked and moved in one transaction (:class:`MovedOn` otherwise, nothing
+      applied): two tabs pressing Next at once move the round one step. Each act bumps ``revision``; on
+      PostgreSQL it also sends ``NOTIFY`` on :data:`CHANNEL` with the round's id (polling :func:`revision` is
+      enough; listening is a shortcut).
 
 Who may join
     Anyone with the code: the browser's current learner (a class's member or not; joining a round does not
@@ -110,6 +113,11 @@ class RoundError(LearnerError):
     asked: one line to show (:meth:`words` in the reader's language)."""
 
 
+def moved_on() -> Text:
+    """The one line for a press drawn at a revision the round has left (another tab or window acted first)."""
+    return _("The round moved on in another window; this is where it is now.")
+
+
 @dataclass(frozen=True)
 class Round:
     """A live round as it is in the database."""
@@ -143,6 +151,14 @@ class Round:
     def last(self) -> bool:
         """Whether the current scenario is the round's last (``next`` then leads to the summary)."""
         return self.position >= len(self.scenario_ids) - 1
+
+
+class MovedOn(RoundError):
+    """An act drawn at a revision the round has left: nothing applied; ``current`` is the round as it is."""
+
+    def __init__(self, current: Round) -> None:
+        super().__init__(moved_on())
+        self.current = current
 
 
 @dataclass(frozen=True)
@@ -294,21 +310,43 @@ def teacher_round(db: ProgressDB, teacher: Teacher, round_id: int, *, now: float
     return found
 
 
-def act(db: ProgressDB, teacher: Teacher, round_id: int, action: str, *, now: float | None = None) -> Round:
+def act(
+    db: ProgressDB,
+    teacher: Teacher,
+    round_id: int,
+    action: str,
+    *,
+    expected_revision: int | None = None,
+    now: float | None = None,
+) -> Round:
     """Move ``teacher``'s round on by ``action`` (one of :data:`ACTIONS`); the round as it is now.
-    :class:`RoundError` for another teacher's round, an ended one, or an act its phase does not allow."""
+    :class:`RoundError` for another teacher's round, an ended one, or an act its phase does not allow.
+
+    With ``expected_revision`` (the revision the projector drew its buttons at) the act applies only if the
+    round is still at it, checked and moved in one transaction: two tabs pressing Next at once move the round
+    one step. Otherwise :class:`MovedOn` (a :class:`RoundError`) carrying the round as it is, nothing applied."""
     if action not in ACTIONS:
         raise RoundError(not_now())
     at = _clock(now)
     _end_idle(db, at, round_id=round_id)
     with db.using(write=True) as conn:
-        # Bumping first locks the row (PostgreSQL: a second act at once waits, then reads the first's result).
+        # Bumping first locks the row (PostgreSQL: a second act at once waits, then re-checks the revision
+        # against the first's result, so the condition below sees the committed revision, never a stale one).
+        condition, parameters = "", [int(round_id), teacher.id]
+        if expected_revision is not None:
+            condition, parameters = " AND revision = ?", [*parameters, int(expected_revision)]
         row = conn.execute(
-            f"UPDATE rounds SET revision = revision + 1 WHERE id = ? AND teacher_id = ? RETURNING {_COLUMNS}",
-            (int(round_id), teacher.id),
+            f"UPDATE rounds SET revision = revision + 1 WHERE id = ? AND teacher_id = ?{condition}"
+            f" RETURNING {_COLUMNS}",
+            parameters,
         ).fetchone()
         if row is None:
-            raise RoundError(no_such_round())
+            found = conn.execute(
+                f"SELECT {_COLUMNS} FROM rounds WHERE id = ? AND teacher_id = ?", (int(round_id), teacher.id)
+            ).fetchone()
+            if found is None:
+                raise RoundError(no_such_round())
+            raise MovedOn(_round(found))
         current = _round(row)
         moved = _moved(current, action, at)  # raises (and so rolls the bump back) for an act not allowed
         conn.execute(

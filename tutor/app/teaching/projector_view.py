@@ -120,17 +120,15 @@ def _buttons(db: ProgressDB, teacher: Teacher, live: rounds.Round, *buttons: But
 
 def _act(db: ProgressDB, teacher: Teacher, round_id: int, action: rounds.Action, drawn: int) -> None:
     """Press a button drawn at the round's revision ``drawn``: nothing if the teacher has signed out since, or if
-    the round moved on since it was drawn (a press sent twice, another tab's press first): the page then shows
-    the round as it is, and one press is one step."""
+    the round moved on since it was drawn (a press sent twice, another tab's or instance's press first): the
+    store checks the revision in the act's own transaction, the page then says so in one line and shows the
+    round as it is, so one press is one step."""
     now = gate.signed_in()
     if now is None or now.id != teacher.id:
         return
-    current = rounds.round_of(db, round_id)
-    if current is None or current.revision != drawn:
-        return
     try:
-        rounds.act(db, teacher, round_id, action)
-    except rounds.RoundError as refused:  # e.g. pressed on a second tab after the first moved on
+        rounds.act(db, teacher, round_id, action, expected_revision=drawn)
+    except rounds.RoundError as refused:  # moved on elsewhere, or an act its phase no longer allows
         PROBLEM.set(refused.words(lang.current()))
 
 
