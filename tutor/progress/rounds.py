@@ -40,7 +40,8 @@ Answers
     reloaded shows it again).
 
 Reading (the pages decide who may see what: a phone shows its own answer only)
-    :func:`live_round` (by code), :func:`round_of` (by id), :func:`revision` and :func:`activity` (one
+    :func:`live_round` (by code), :func:`open_round` (by code, a phone's try counted for its client, as
+    /join counts its tries), :func:`round_of` (by id), :func:`revision` and :func:`activity` (one
     indexed query each, for pollers), :func:`answered_count`, :func:`split`, :func:`summary` (share right per
     scenario), :func:`leaderboard` (correct answers, then total seconds), :func:`score` (one person's).
 
@@ -83,7 +84,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 
 from tutor.content.texts import Text, _
-from tutor.progress.classes import ALPHABET, new_code, school_class, typed_code
+from tutor.progress.classes import ALPHABET, ClassError, count_try, new_code, over_the_limit, school_class, typed_code
 from tutor.progress.db import Connection
 from tutor.progress.names import LearnerError
 from tutor.progress.records import Answer
@@ -396,6 +397,32 @@ def live_round(db: ProgressDB, code: object, *, now: float | None = None) -> Rou
         _end_idle(db, now, round_id=found.id)
         return None
     return found
+
+
+def too_many_round_joins() -> Text:
+    return _("Too many tries to join a round from here: wait a minute, then try again.")
+
+
+def open_round(db: ProgressDB, code: object, *, client: str, now: float | None = None) -> Round | None:
+    """The live round with ``code``, as :func:`live_round` finds it, the try counted for ``client`` as /join
+    counts its own (:func:`tutor.progress.classes.over_the_limit`, one budget for both pages): a code no live
+    round has is a wrong try, and :class:`RoundError` (:func:`too_many_round_joins`) refuses every try once
+    the client is over the limit."""
+    at = _clock(now)
+    wanted = typed_code(code)
+    try:
+        with db.using(write=True) as conn:
+            over_the_limit(conn, client, at, too_many_round_joins())
+            row = None
+            if wanted is not None:
+                row = conn.execute(
+                    f"SELECT {_COLUMNS} FROM rounds WHERE code = ? AND phase <> 'ended' AND changed >= ?",
+                    (wanted, at - IDLE_SECONDS),  # a round idle for an hour has ended: no round to find
+                ).fetchone()
+            count_try(conn, client, at, wrong=row is None)
+    except ClassError:
+        raise RoundError(too_many_round_joins()) from None
+    return None if row is None else _round(row)
 
 
 def round_of(db: ProgressDB, round_id: int, *, now: float | None = None) -> Round | None:
