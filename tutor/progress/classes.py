@@ -366,6 +366,14 @@ def counted_try(db: ProgressDB, client: str, too_many: Text, *, now: float | Non
         count_try(conn, client, at, wrong=False)
 
 
+def prune_join_tries(db: ProgressDB, *, now: float | None = None) -> int:
+    """Delete the tries older than their minute (the hourly upkeep: a client who never tries again leaves
+    nothing behind); how many."""
+    at = time.time() if now is None else now
+    with db.using(write=True) as conn:
+        return int(conn.execute("DELETE FROM join_tries WHERE at <= ?", (at - JOIN_WINDOW,)).rowcount)
+
+
 def member_answers(db: ProgressDB, teacher: Teacher, class_id: int, learner_id: int) -> int:
     """How many answers a member of ``teacher``'s class has stored (what deleting them deletes);
     :class:`ClassError` if the class is not the teacher's or the learner is not in it."""

@@ -186,6 +186,14 @@ def check_sign_in(db: ProgressDB, name: object, password: object, *, client: str
     return Teacher(teacher_id, str(row[1]))
 
 
+def prune_sign_in_failures(db: ProgressDB, *, now: float | None = None) -> int:
+    """Delete the failed sign-ins older than their :data:`WINDOW` (the hourly upkeep: a client or a name tried
+    once leaves nothing behind); how many."""
+    at = time.time() if now is None else now
+    with db.using(write=True) as conn:
+        return int(conn.execute("DELETE FROM sign_in_failures WHERE at <= ?", (at - WINDOW,)).rowcount)
+
+
 def open_session(db: ProgressDB, teacher: Teacher, *, now: float | None = None) -> str:
     """A new session token for ``teacher`` (whose password was checked), kept hashed for :data:`SESSION_DAYS`."""
     at = time.time() if now is None else now
