@@ -1,9 +1,8 @@
 """The projector's button pressed after the round moved on elsewhere (another tab, another instance): nothing is
-applied, one line says so, and the page shows the round as it is now. AppTest on the app's SQLite file."""
+applied, one line says so, and the page shows the round as it is now. AppTest on the app's store, on each backend."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,8 +21,8 @@ MOVED = "The round moved on in another window; this is where it is now."
 
 
 @pytest.fixture
-def db() -> Iterator[ProgressDB]:
-    with ProgressDB(Path(os.environ["ALUETTE_DB"])) as opened:
+def db(app_store: Path | str) -> Iterator[ProgressDB]:
+    with ProgressDB(app_store) as opened:  # the app's own store (ALUETTE_DB): a file, then PostgreSQL
         yield opened
 
 

@@ -1,12 +1,12 @@
 """The phones' page (``/round?code=``) counts its tries for the client as /join does: each code a session opens
 (once: the page's own reruns are no new tries) and each name a guest gives. Over the limit, one line and
-nothing of the round. AppTest on the app's SQLite file; in AppTest the client key is ``local``."""
+nothing of the round. AppTest on the app's store, on each backend; in AppTest the client key is ``local``."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from helpers import open_page
@@ -25,8 +25,8 @@ ASKED = "tell the room who you are"
 
 
 @pytest.fixture
-def db() -> Iterator[ProgressDB]:
-    with ProgressDB(os.environ["ALUETTE_DB"]) as opened:
+def db(app_store: Path | str) -> Iterator[ProgressDB]:
+    with ProgressDB(app_store) as opened:  # the app's own store (ALUETTE_DB): a file, then PostgreSQL
         yield opened
 
 

@@ -1,11 +1,11 @@
 """/teach's new account form is slowed down per client as signing in is: after five tries in a minute from this
 browser's client (made or refused), the next is one line and no account. AppTest (its client key is
-``local``) on the app's SQLite file."""
+``local``) on the app's store, on each backend."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from helpers import open_page
@@ -20,8 +20,8 @@ SLOWED = "Too many tries to create an account from here: wait a minute, then try
 
 
 @pytest.fixture
-def db() -> Iterator[ProgressDB]:
-    with ProgressDB(os.environ["ALUETTE_DB"]) as opened:
+def db(app_store: Path | str) -> Iterator[ProgressDB]:
+    with ProgressDB(app_store) as opened:  # the app's own store (ALUETTE_DB): a file, then PostgreSQL
         yield opened
 
 
