@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 import segno
-from served_app import CHROMIUM, FLAGS, serve
+from served_app import serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -32,18 +32,6 @@ VIEWPORTS = ((1366, 900), (390, 844))
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve(tmp_path_factory.mktemp("db") / "progress.db") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("no Chromium: test_browser_a11y says so")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 def settle(page: Page) -> None:
