@@ -11,13 +11,14 @@ import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from helpers import open_page
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import guest
-from tutor.app.teaching import gate
+from tutor.app.teaching import gate, links
 from tutor.progress import rounds
 from tutor.progress.records import Answer
 from tutor.progress.store import ProgressDB
@@ -120,6 +121,29 @@ def test_the_lobby_shows_the_code_the_join_link_and_every_joined_name(
         assert f"<li>{name}</li>" in text
     assert "<li>&lt;b&gt;Zoé&lt;/b&gt;</li>" in text, "a typed name is text, never markup"
     assert 'aria-label="QR code of the join address"' in text
+
+
+@pytest.mark.parametrize(
+    ("headers", "base"),
+    [
+        ({"Host": "10.0.0.5:8501"}, "http://10.0.0.5:8501"),  # a room's computer opened by its address
+        (
+            {"Host": "app:8501", "X-Forwarded-Host": "tutor.school.fr", "X-Forwarded-Proto": "https"},
+            "https://tutor.school.fr",
+        ),
+    ],
+)
+def test_the_lobbys_address_is_the_one_the_browser_reached_as_the_join_links(
+    db: ProgressDB, monkeypatch: pytest.MonkeyPatch, headers: dict[str, str], base: str
+) -> None:
+    # AppTest sends no request headers: the browser's request is stood in for where the links read it
+    monkeypatch.setattr(links, "st", SimpleNamespace(context=SimpleNamespace(headers=headers)))
+    teacher = teacher_signed_in(db, monkeypatch)
+    live = rounds.start_round(db, teacher, None, [SPOILED_ACES])
+    text = shown(projector(live.id))
+    assert f"{base}/round?code={live.code}" in text
+    assert "app:8501" not in text, "never the address the proxy reached the app at"
+    assert links.join_link(links.browser_base(), "ABC234") == f"{base}/join?code=ABC234", "the class's join link"
 
 
 def test_a_question_shows_how_many_answered_but_not_what(db: ProgressDB, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,9 @@ import re
 from collections.abc import Mapping
 from urllib.parse import quote
 
+import streamlit as st
+from streamlit import config
+
 JOIN_PATH = "join"
 # A host name or address with an optional port, as a Host header may hold it: anything else is not used.
 _HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?")
@@ -37,6 +40,13 @@ def base_url(headers: Mapping[str, str], base_path: str = "", *, https: bool = F
     scheme = proto if proto in ("http", "https") else ("https" if https else "http")
     path = base_path.strip("/")
     return f"{scheme}://{host}" + (f"/{path}" if path else "")
+
+
+def browser_base() -> str:
+    """The app's address as this session's browser reached it: the class's join link and the projector's
+    round address both start with it, so behind a proxy both are the public address."""
+    https = bool(config.get_option("server.sslCertFile"))
+    return base_url(dict(st.context.headers), str(config.get_option("server.baseUrlPath") or ""), https=https)
 
 
 def join_link(base: str, code: str) -> str:

@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 
 import streamlit as st
 from babel.dates import format_date
-from streamlit import config
 
 from tutor.app import shared_mode
 from tutor.app.markup import escape, md
@@ -49,12 +48,6 @@ CODE_STYLE = (
 )
 
 
-def join_base() -> str:
-    """The app's address as the teacher's browser reached it (the join link starts with it)."""
-    https = bool(config.get_option("server.sslCertFile"))
-    return links.base_url(dict(st.context.headers), str(config.get_option("server.baseUrlPath") or ""), https=https)
-
-
 def _code(school_class: SchoolClass, language: str) -> None:
     _ = ui.translator(language)
     spelled = " ".join(school_class.code)  # a screen reader says each character
@@ -66,7 +59,7 @@ def _code(school_class: SchoolClass, language: str) -> None:
 
 def _link(school_class: SchoolClass, language: str) -> None:
     _ = ui.translator(language)
-    link = links.join_link(join_base(), school_class.code)
+    link = links.join_link(links.browser_base(), school_class.code)
     st.markdown(_("**Join link**: learners open it, or scan the QR code, and give their name."))
     st.code(link, language=None)
     # Translators: the QR code's name for a screen reader; {link} is the address it holds.
