@@ -7,42 +7,24 @@ session token from :func:`tutor.progress.teachers.sign_in`. The round is moved o
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from helpers import open_page
+from helpers import TEACHER_PASSWORD, open_page, teacher_signed_in
 from streamlit.testing.v1 import AppTest
 
-from tutor.app import guest
-from tutor.app.teaching import gate, links
+from tutor.app.teaching import links
 from tutor.progress import rounds
 from tutor.progress.records import Answer
 from tutor.progress.store import ProgressDB
-from tutor.progress.teachers import Teacher, create_teacher, sign_in, sign_out_everywhere
+from tutor.progress.teachers import create_teacher, sign_out_everywhere
 
 PAGE = "screens/projector.py"
-PASSWORD = "correct horse"
+PASSWORD = TEACHER_PASSWORD  # the teachers' password, as teacher_signed_in's
 # Two questions: who wins (nobody: two aces spoil the trick) and who leads next (North, who led).
 SPOILED_ACES = "spoiled-aces"
 FOUR_BEATS_THREE = "rank-four-beats-three"  # one question, answered with cards: the 4 of cups
-
-
-@pytest.fixture
-def db() -> Iterator[ProgressDB]:
-    with ProgressDB(Path(os.environ["ALUETTE_DB"])) as opened:
-        yield opened
-
-
-def teacher_signed_in(db: ProgressDB, monkeypatch: pytest.MonkeyPatch, name: str = "Mme Roux") -> Teacher:
-    """A new teacher, signed in on the session's browser."""
-    teacher = create_teacher(db, name, PASSWORD)
-    token = sign_in(db, name, PASSWORD, client="test")
-    monkeypatch.setattr(guest, "cookies", lambda: {gate.COOKIE: token})
-    return teacher
 
 
 def join(db: ProgressDB, round_id: int, *names: str) -> dict[str, int]:
