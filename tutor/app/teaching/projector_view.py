@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Literal
+from urllib.parse import quote
 
 import streamlit as st
 
@@ -23,7 +24,7 @@ from tutor.app.kinds import shown
 from tutor.app.markup import escape
 from tutor.app.qr import qr_svg
 from tutor.app.session import Family, Key
-from tutor.app.teaching import gate
+from tutor.app.teaching import gate, links
 from tutor.app.teaching import projector_html as html
 from tutor.content.grading import asked
 from tutor.content.kinds import shape_of
@@ -138,10 +139,9 @@ def _end(language: str) -> str:
 
 
 def join_link(code: str) -> str:
-    """The phones' address for a round: the app's base as this browser reached it, then ``round?code=``."""
-    url = str(st.context.url or "").split("?", 1)[0]
-    base = url.rsplit("/projector", 1)[0] if "/projector" in url else url
-    return f"{base.rstrip('/')}/round?code={code}"
+    """The phones' address for a round: the app's base as this browser reached it (as the class's join link:
+    a proxy's X-Forwarded-Host and -Proto), then ``round?code=``."""
+    return f"{links.browser_base()}/round?code={quote(code)}"
 
 
 def _lobby(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str) -> None:
