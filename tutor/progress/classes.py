@@ -303,8 +303,10 @@ def remove_member(db: ProgressDB, teacher: Teacher, class_id: int, learner_id: i
     return bool(gone)
 
 
-WRONG_CODES_PER_MINUTE = 10  # a typo or two is fine; guessing 32**6 codes at this pace is hopeless
-JOINS_PER_MINUTE = 30  # a family or a club shares one address (one client): a room joins well under this
+# A school's whole room may reach a hosted server through one address (its network's NAT: one client), each
+# phone a try for the code and one for a guest's name: a room of 40 joins in a minute, with a typo from one in four.
+WRONG_CODES_PER_MINUTE = 30  # guessing one of 32**6 codes at this pace still takes years
+JOINS_PER_MINUTE = 120
 JOIN_WINDOW = 60.0
 
 
