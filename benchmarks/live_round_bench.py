@@ -146,14 +146,17 @@ class Phone:
         return min(hits) if hits else None
 
 
-async def open_phone(base: str, path: str, query: str, name: str | None) -> Phone:
-    """A phone's page load (index page, websocket, first run) and, for the tutor, joining by name."""
+async def open_phone(base: str, path: str, query: str, name: str | None, address: str) -> Phone:
+    """A phone's page load (index page, websocket, first run) and, for the tutor, joining by name. ``address`` is
+    the phone's as a proxy on this computer passes it on (``X-Forwarded-For``): the tutor counts tries to join
+    per address (tutor.app.client), and a room's phones are as many devices, not one."""
     status, _, _ = await http_get(base, f"{path}?{query}")
     if status != 200:
         raise Failed(f"GET /{path}: HTTP {status}")
     socket = await connect(
         base.replace("http", "ws", 1) + "/_stcore/stream",
         subprotocols=["streamlit"],  # type: ignore[list-item]
+        additional_headers={"X-Forwarded-For": address},
         max_size=None,
         open_timeout=RUN_TIMEOUT,
     )
@@ -211,12 +214,20 @@ class App:
 SERIAL = iter(range(1, 1_000_000))  # each run's phones have names of their own: a name cannot be taken twice
 
 
+def phone_address(run: int, n: int) -> str:
+    """Phone ``n``'s address in run ``run``: one of its own, on a private network (up to 300 phones a run)."""
+    return f"10.{run % 250}.{n // 250}.{n % 250 + 1}"
+
+
 async def one_run(app: App, phones: int, idle: float) -> Figures:
     query = app.query()
     errors: list[str] = []
     run = next(SERIAL)
     opened = await asyncio.gather(
-        *(open_phone(app.url, app.page, query, f"Phone {run}-{n}" if app.named else None) for n in range(phones))
+        *(
+            open_phone(app.url, app.page, query, f"Phone {run}-{n}" if app.named else None, phone_address(run, n))
+            for n in range(phones)
+        )
     )
     stop = asyncio.Event()
     pollers = [asyncio.create_task(poll(phone, stop, errors)) for phone in opened]

@@ -28,9 +28,13 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
+
+# one free-port finder for both scripts; `cluster.free_port` stays importable (benchmarks/load.py, the tests)
+from local_postgres import free_port as free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = Path(__file__).resolve().parent / "haproxy.cfg"
@@ -43,10 +47,17 @@ class ClusterError(RuntimeError):
     """Something the cluster needs is missing or did not start: one line for the person who ran it."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+def wait_until(ready: Callable[[], bool], process: subprocess.Popen[bytes], seconds: float, exited: str, late: str,
+               pause: float = 0.2) -> None:  # fmt: skip
+    """Poll ``ready`` every ``pause`` s until it holds; :class:`ClusterError` with ``exited`` (its ``{code}`` the
+    exit code) as soon as ``process`` has exited, or with ``late`` after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not ready():
+        if process.poll() is not None:
+            raise ClusterError(exited.replace("{code}", str(process.returncode)))
+        if time.monotonic() > deadline:
+            raise ClusterError(late)
+        time.sleep(pause)
 
 
 def haproxy() -> str:
@@ -157,11 +168,8 @@ class Cluster:
             self.proxy = subprocess.Popen(
                 [proxy_binary, "-db", "-f", str(config)], start_new_session=True, stdout=subprocess.DEVNULL
             )
-            deadline = time.monotonic() + 15
-            while not healthy(self.url, through_proxy=True):
-                if self.proxy.poll() is not None or time.monotonic() > deadline:
-                    raise ClusterError(f"haproxy did not start on {self.host}:{self.port} (is the port taken?)")
-                time.sleep(0.1)
+            refused = f"haproxy did not start on {self.host}:{self.port} (is the port taken?)"
+            wait_until(lambda: healthy(self.url, through_proxy=True), self.proxy, 15, refused, refused, pause=0.1)
         except BaseException:
             self.stop()
             raise
@@ -169,15 +177,11 @@ class Cluster:
 
     def _wait_until_healthy(self, instance: Instance) -> None:
         assert instance.process is not None
-        deadline = time.monotonic() + STARTUP
-        while not healthy(instance.url):
-            if instance.process.poll() is not None:
-                raise ClusterError(f"instance {instance.name} exited at start (code {instance.process.returncode})")
-            if time.monotonic() > deadline:
-                raise ClusterError(
-                    f"instance {instance.name} did not answer on port {instance.port} in {STARTUP:.0f} s"
-                )
-            time.sleep(0.2)
+        wait_until(
+            lambda: healthy(instance.url), instance.process, STARTUP,
+            f"instance {instance.name} exited at start (code {{code}})",
+            f"instance {instance.name} did not answer on port {instance.port} in {STARTUP:.0f} s",
+        )  # fmt: skip
 
     def stop(self) -> None:
         """The proxy first (no request goes to an instance on its way out), then every instance."""

@@ -4,6 +4,8 @@
     at = open_page("screens/practice.py", query={"scenario": "spoiled-aces"})
 
 Pages are named by their script under ``tutor/app/`` (``None`` is Home), as ``AppTest.switch_page`` takes them.
+
+A teacher's pages: ``teacher_signed_in(db, monkeypatch)``, on the ``db`` of tests/app/conftest.py.
 """
 
 from __future__ import annotations
@@ -11,13 +13,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
+
+from tutor.app import guest
+from tutor.app.teaching import gate
+from tutor.progress.store import ProgressDB
+from tutor.progress.teachers import Teacher, create_teacher, sign_in
 
 ROOT = Path(__file__).resolve().parent.parent
 MAIN = str(ROOT / "tutor" / "app" / "main.py")
 # How long AppTest lets one run of the script take before failing it: generous, for a busy CI machine. A
 # guard against a hang, not a speed check (speed is measured by benchmarks/app_rerun_bench.py).
 RUN_TIMEOUT = 60
+TEACHER_PASSWORD = "correct horse"
 
 
 def new_session() -> AppTest:
@@ -67,3 +76,12 @@ def fill_answers(at: AppTest, answers: Mapping[str, object], prefix: str) -> Non
                 "pills": at.pills,
             }[part.widget]
             widget(key=key).set_value(values[part.suffix])
+
+
+def teacher_signed_in(db: ProgressDB, monkeypatch: pytest.MonkeyPatch, name: str = "Mme Roux") -> Teacher:
+    """A new teacher, signed in on the session's browser: ``guest.cookies`` stands in for the browser's cookie
+    (AppTest cannot set ``st.context.cookies``), holding a session token from ``sign_in``."""
+    teacher = create_teacher(db, name, TEACHER_PASSWORD)
+    token = sign_in(db, name, TEACHER_PASSWORD, client="test")
+    monkeypatch.setattr(guest, "cookies", lambda: {gate.COOKIE: token})
+    return teacher

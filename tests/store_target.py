@@ -4,7 +4,8 @@ and on a fresh database of the run's PostgreSQL server (``tests/pg_server.py``).
     def test_something(store: Path | str) -> None:
         with ProgressDB(store) as db: ...
 
-``rows(db, sql)`` reads a store behind its objects' back, on either backend.
+``rows(db, sql)`` reads a store behind its objects' back, on either backend; ``member(db, name, code)`` adds a
+learner to a class.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tutor.progress.classes import join
 from tutor.progress.store import ProgressDB
 
 BACKENDS = ("sqlite", "postgresql")
@@ -48,3 +50,12 @@ def app_store(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytes
         target = str(request.getfixturevalue("postgres_url"))
     monkeypatch.setenv("ALUETTE_DB", str(target))
     return target
+
+
+def member(db: ProgressDB, name: str, *codes: str, now: float | None = None) -> int:
+    """A new learner ``name``, joined to the class of each join code in ``codes`` (at ``now``): their id."""
+    learner = db.learner_id(db.create_learner(name))
+    assert learner is not None
+    for code in codes:
+        join(db, code, learner, now=now)
+    return learner

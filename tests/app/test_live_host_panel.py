@@ -3,22 +3,16 @@ Teach page draws it, for the teacher signed in (``guest.cookies`` stands in for 
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from helpers import RUN_TIMEOUT
+from helpers import RUN_TIMEOUT, TEACHER_PASSWORD, teacher_signed_in
 from streamlit.testing.v1 import AppTest
 
-from tutor.app import guest
-from tutor.app.teaching import gate
 from tutor.progress import rounds
 from tutor.progress.classes import create_class
 from tutor.progress.store import ProgressDB
-from tutor.progress.teachers import Teacher, create_teacher, sign_in
+from tutor.progress.teachers import create_teacher
 
-PASSWORD = "correct horse"
+PASSWORD = TEACHER_PASSWORD  # the teachers' password, as teacher_signed_in's
 SPOILED_LESSON = "spoiled-tricks"  # lessons/06-spoiled-tricks.yaml
 
 
@@ -32,19 +26,6 @@ def panel(class_id: int | None) -> None:
     if teacher is not None and db is not None:
         chosen = None if class_id is None else school_class(db, teacher, class_id)
         live_host.draw(db, teacher, chosen, "en")
-
-
-@pytest.fixture
-def db() -> Iterator[ProgressDB]:
-    with ProgressDB(Path(os.environ["ALUETTE_DB"])) as opened:
-        yield opened
-
-
-def signed_in(db: ProgressDB, monkeypatch: pytest.MonkeyPatch, name: str = "Mme Roux") -> Teacher:
-    teacher = create_teacher(db, name, PASSWORD)
-    token = sign_in(db, name, PASSWORD, client="test")
-    monkeypatch.setattr(guest, "cookies", lambda: {gate.COOKIE: token})
-    return teacher
 
 
 def opened(class_id: int | None = None) -> AppTest:
@@ -66,7 +47,7 @@ def lesson_scenarios(lesson_id: str) -> list[str]:
 def test_a_lessons_round_starts_with_its_scenarios_for_the_class(
     db: ProgressDB, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    teacher = signed_in(db, monkeypatch)
+    teacher = teacher_signed_in(db, monkeypatch)
     school = create_class(db, teacher, "Thursday club", "en")
     at = opened(school.id)
     where = f"class-{school.id}"
@@ -85,7 +66,7 @@ def test_a_lessons_round_starts_with_its_scenarios_for_the_class(
 def test_hand_picked_scenarios_are_found_by_title_and_kept_in_order(
     db: ProgressDB, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    teacher = signed_in(db, monkeypatch)
+    teacher = teacher_signed_in(db, monkeypatch)
     at = opened()
     at.segmented_control(key="projector.none.how").set_value("picked").run()
     at.text_input(key="projector.none.search").set_value("TWO NINES").run()
@@ -104,7 +85,7 @@ def test_hand_picked_scenarios_are_found_by_title_and_kept_in_order(
 
 
 def test_a_search_that_finds_nothing_says_so_and_start_waits(db: ProgressDB, monkeypatch: pytest.MonkeyPatch) -> None:
-    teacher = signed_in(db, monkeypatch)
+    teacher = teacher_signed_in(db, monkeypatch)
     at = opened()
     at.segmented_control(key="projector.none.how").set_value("picked").run()
     at.text_input(key="projector.none.search").set_value("x" * 150).run()
@@ -118,7 +99,7 @@ def test_only_the_teachers_own_rounds_under_way_are_listed_and_end_ends_one(
 ) -> None:
     other = create_teacher(db, "M. Bel", PASSWORD)
     theirs = rounds.start_round(db, other, None, ["spoiled-aces"])
-    teacher = signed_in(db, monkeypatch)
+    teacher = teacher_signed_in(db, monkeypatch)
     mine = rounds.start_round(db, teacher, None, ["spoiled-aces"])
     done = rounds.start_round(db, teacher, None, ["spoiled-aces"])
     rounds.act(db, teacher, done.id, "end")

@@ -7,41 +7,24 @@ session token from :func:`tutor.progress.teachers.sign_in`. The round is moved o
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
-from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
-from helpers import open_page
+from helpers import TEACHER_PASSWORD, open_page, teacher_signed_in
 from streamlit.testing.v1 import AppTest
 
-from tutor.app import guest
-from tutor.app.teaching import gate
+from tutor.app.teaching import links
 from tutor.progress import rounds
 from tutor.progress.records import Answer
 from tutor.progress.store import ProgressDB
-from tutor.progress.teachers import Teacher, create_teacher, sign_in, sign_out_everywhere
+from tutor.progress.teachers import create_teacher, sign_out_everywhere
 
 PAGE = "screens/projector.py"
-PASSWORD = "correct horse"
+PASSWORD = TEACHER_PASSWORD  # the teachers' password, as teacher_signed_in's
 # Two questions: who wins (nobody: two aces spoil the trick) and who leads next (North, who led).
 SPOILED_ACES = "spoiled-aces"
 FOUR_BEATS_THREE = "rank-four-beats-three"  # one question, answered with cards: the 4 of cups
-
-
-@pytest.fixture
-def db() -> Iterator[ProgressDB]:
-    with ProgressDB(Path(os.environ["ALUETTE_DB"])) as opened:
-        yield opened
-
-
-def teacher_signed_in(db: ProgressDB, monkeypatch: pytest.MonkeyPatch, name: str = "Mme Roux") -> Teacher:
-    """A new teacher, signed in on the session's browser."""
-    teacher = create_teacher(db, name, PASSWORD)
-    token = sign_in(db, name, PASSWORD, client="test")
-    monkeypatch.setattr(guest, "cookies", lambda: {gate.COOKIE: token})
-    return teacher
 
 
 def join(db: ProgressDB, round_id: int, *names: str) -> dict[str, int]:
@@ -120,6 +103,29 @@ def test_the_lobby_shows_the_code_the_join_link_and_every_joined_name(
         assert f"<li>{name}</li>" in text
     assert "<li>&lt;b&gt;Zoé&lt;/b&gt;</li>" in text, "a typed name is text, never markup"
     assert 'aria-label="QR code of the join address"' in text
+
+
+@pytest.mark.parametrize(
+    ("headers", "base"),
+    [
+        ({"Host": "10.0.0.5:8501"}, "http://10.0.0.5:8501"),  # a room's computer opened by its address
+        (
+            {"Host": "app:8501", "X-Forwarded-Host": "tutor.school.fr", "X-Forwarded-Proto": "https"},
+            "https://tutor.school.fr",
+        ),
+    ],
+)
+def test_the_lobbys_address_is_the_one_the_browser_reached_as_the_join_links(
+    db: ProgressDB, monkeypatch: pytest.MonkeyPatch, headers: dict[str, str], base: str
+) -> None:
+    # AppTest sends no request headers: the browser's request is stood in for where the links read it
+    monkeypatch.setattr(links, "st", SimpleNamespace(context=SimpleNamespace(headers=headers)))
+    teacher = teacher_signed_in(db, monkeypatch)
+    live = rounds.start_round(db, teacher, None, [SPOILED_ACES])
+    text = shown(projector(live.id))
+    assert f"{base}/round?code={live.code}" in text
+    assert "app:8501" not in text, "never the address the proxy reached the app at"
+    assert links.join_link(links.browser_base(), "ABC234") == f"{base}/join?code=ABC234", "the class's join link"
 
 
 def test_a_question_shows_how_many_answered_but_not_what(db: ProgressDB, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -23,13 +23,11 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import psycopg
 import pytest
 from cluster import Cluster, Instance
-from served_app import CHROMIUM, FLAGS
 
 from tutor.app.teaching.gate import COOKIE as TEACHER_COOKIE
 from tutor.progress import rounds
@@ -48,20 +46,6 @@ TIMEOUT = 30_000  # ms: an instance's first page loads the course on a machine s
 def cluster(postgres_module_url: str) -> Iterator[Cluster]:
     with Cluster(2, postgres_module_url) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("ALUETTE_SKIP_BROWSER"):
-            pytest.skip("ALUETTE_SKIP_BROWSER is set and Chromium is not installed")
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 SETTLED = """() => !document.querySelector('[data-testid="stStatusWidget"]')

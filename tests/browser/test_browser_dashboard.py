@@ -11,8 +11,9 @@ import io
 import os
 import random
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -28,6 +29,9 @@ from tutor.progress.classes import create_class, join
 from tutor.progress.records import Answer
 from tutor.progress.store import ProgressDB
 from tutor.progress.teachers import create_teacher, sign_in
+
+if TYPE_CHECKING:  # imported when a test runs, after the check that Chromium is there
+    from axe_playwright_python.sync_playwright import Axe
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "correct horse"
@@ -83,7 +87,9 @@ SCROLL = "(by) => document.querySelector('[data-testid=\"stMain\"]').scrollBy(0,
 WIDE = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
 
 
-def test_the_dashboard_of_30_members_at_both_sizes(served: tuple[str, int, str], tmp_path: Path) -> None:
+def at_both_sizes(served: tuple[str, int, str], shots: Path, look: Callable[[Page, Axe, int, int], list[str]]) -> None:
+    """``look`` at each of :data:`VIEWPORTS` on the class's /teach page, signed in, in a context of its own; what
+    it finds (axe's problems) fails the test once both sizes are done. ``ALUETTE_SCREENSHOTS`` keeps the shots."""
     if not Path(CHROMIUM).exists():
         pytest.skip("no Chromium: tests/browser/test_browser_a11y.py says so")
     from axe_playwright_python.sync_playwright import Axe
@@ -98,69 +104,61 @@ def test_the_dashboard_of_30_members_at_both_sizes(served: tuple[str, int, str],
             for width, height in VIEWPORTS:
                 page = signed_in(browser, url, token, width, height)
                 page.goto(f"{url}/teach?class={club}")
-                page.get_by_role("tab", name="Dashboard").click()
-                page.get_by_text("The class's hardest scenarios").wait_for(timeout=60_000)
-                page.wait_for_function(SETTLED, timeout=30_000)
-                assert page.evaluate(WIDE) <= 0, f"the page scrolls sideways at {width} px"
-                found += problems_on(page, axe, f"dashboard at {width}x{height}")
-                for part in range(6):  # the page scrolls inside Streamlit's main block: a shot per screenful
-                    page.screenshot(path=str(tmp_path / f"dashboard-{width}x{height}-{part}.png"))
-                    page.evaluate(SCROLL, height - 100)
-                    page.wait_for_timeout(200)
-                page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
-                with page.expect_download() as download:
-                    page.get_by_role("button", name="Download the table (CSV)").click()
-                text = Path(download.value.path()).read_text(encoding="utf-8")
-                rows = list(csv.reader(io.StringIO(text)))
-                assert [r[0] for r in rows[1:]] == ["'=SUM(A1)" if n == "=SUM(A1)" else n for n in NAMES]
+                found += look(page, axe, width, height)
                 page.context.close()
         finally:
             browser.close()
     keep = os.environ.get("ALUETTE_SCREENSHOTS")
     if keep:
-        for shot in tmp_path.glob("*.png"):
+        for shot in shots.glob("*.png"):
             shutil.copy(shot, Path(keep) / shot.name)
     assert not found, "\n".join(found)
+
+
+def test_the_dashboard_of_30_members_at_both_sizes(served: tuple[str, int, str], tmp_path: Path) -> None:
+    def look(page: Page, axe: Axe, width: int, height: int) -> list[str]:
+        page.get_by_role("tab", name="Dashboard").click()
+        page.get_by_text("The class's hardest scenarios").wait_for(timeout=60_000)
+        page.wait_for_function(SETTLED, timeout=30_000)
+        assert page.evaluate(WIDE) <= 0, f"the page scrolls sideways at {width} px"
+        found = problems_on(page, axe, f"dashboard at {width}x{height}")
+        for part in range(6):  # the page scrolls inside Streamlit's main block: a shot per screenful
+            page.screenshot(path=str(tmp_path / f"dashboard-{width}x{height}-{part}.png"))
+            page.evaluate(SCROLL, height - 100)
+            page.wait_for_timeout(200)
+        page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Download the table (CSV)").click()
+        text = Path(download.value.path()).read_text(encoding="utf-8")
+        rows = list(csv.reader(io.StringIO(text)))
+        assert [r[0] for r in rows[1:]] == ["'=SUM(A1)" if n == "=SUM(A1)" else n for n in NAMES]
+        return found
+
+    at_both_sizes(served, tmp_path, look)
 
 
 def test_the_assignments_tab_and_a_members_progress_at_both_sizes(served: tuple[str, int, str], tmp_path: Path) -> None:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("no Chromium: tests/browser/test_browser_a11y.py says so")
-    from axe_playwright_python.sync_playwright import Axe
-    from playwright.sync_api import sync_playwright
+    url, club, _ = served
 
-    axe = Axe()
-    url, club, token = served
-    found: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            for width, height in VIEWPORTS:
-                page = signed_in(browser, url, token, width, height)
-                page.goto(f"{url}/teach?class={club}")
-                page.get_by_role("tab", name="Assignments").click()
-                page.get_by_text("The class's assignments").wait_for(timeout=60_000)
-                page.get_by_role("radio", name="Chosen scenarios").click()
-                page.get_by_label("Search the titles").fill("aces")
-                page.get_by_label("Search the titles").press("Enter")
-                page.get_by_text("scenarios found.").wait_for(timeout=30_000)
-                page.wait_for_function(SETTLED, timeout=30_000)
-                assert page.evaluate(WIDE) <= 0, f"the Assignments tab scrolls sideways at {width} px"
-                found += problems_on(page, axe, f"assignments at {width}x{height}")
-                page.screenshot(path=str(tmp_path / f"assign-{width}x{height}.png"))
-                page.goto(f"{url}/teach?class={club}&member=999")  # nobody of the class
-                page.get_by_text("There is no such member in your classes.").wait_for(timeout=60_000)
-                page.goto(f"{url}/teach?class={club}&member=1")
-                page.get_by_text("Ann's progress (read-only)").wait_for(timeout=60_000)
-                page.wait_for_function(SETTLED, timeout=30_000)
-                assert page.evaluate(WIDE) <= 0, f"a member's progress scrolls sideways at {width} px"
-                found += problems_on(page, axe, f"member at {width}x{height}")
-                page.screenshot(path=str(tmp_path / f"member-{width}x{height}.png"))
-                page.context.close()
-        finally:
-            browser.close()
-    keep = os.environ.get("ALUETTE_SCREENSHOTS")
-    if keep:
-        for shot in tmp_path.glob("*.png"):
-            shutil.copy(shot, Path(keep) / shot.name)
-    assert not found, "\n".join(found)
+    def look(page: Page, axe: Axe, width: int, height: int) -> list[str]:
+        page.get_by_role("tab", name="Assignments").click()
+        page.get_by_text("The class's assignments").wait_for(timeout=60_000)
+        page.get_by_role("radio", name="Chosen scenarios").click()
+        page.get_by_label("Search the titles").fill("aces")
+        page.get_by_label("Search the titles").press("Enter")
+        page.get_by_text("scenarios found.").wait_for(timeout=30_000)
+        page.wait_for_function(SETTLED, timeout=30_000)
+        assert page.evaluate(WIDE) <= 0, f"the Assignments tab scrolls sideways at {width} px"
+        found = problems_on(page, axe, f"assignments at {width}x{height}")
+        page.screenshot(path=str(tmp_path / f"assign-{width}x{height}.png"))
+        page.goto(f"{url}/teach?class={club}&member=999")  # nobody of the class
+        page.get_by_text("There is no such member in your classes.").wait_for(timeout=60_000)
+        page.goto(f"{url}/teach?class={club}&member=1")
+        page.get_by_text("Ann's progress (read-only)").wait_for(timeout=60_000)
+        page.wait_for_function(SETTLED, timeout=30_000)
+        assert page.evaluate(WIDE) <= 0, f"a member's progress scrolls sideways at {width} px"
+        found += problems_on(page, axe, f"member at {width}x{height}")
+        page.screenshot(path=str(tmp_path / f"member-{width}x{height}.png"))
+        return found
+
+    at_both_sizes(served, tmp_path, look)

@@ -3,14 +3,12 @@ Czech, a link's ``?lang=`` wins, and the sidebar's menu changes the course's lan
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from served_app import CHROMIUM, FLAGS, ROOT, serve
+from served_app import ROOT, serve
 
 from tutor.content.course import load_course
 from tutor.i18n import content_text
@@ -27,20 +25,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("db") / "progress.db"
     with serve(db) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("ALUETTE_SKIP_BROWSER"):
-            pytest.skip("ALUETTE_SKIP_BROWSER is set and Chromium is not installed")
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 def first_lesson_title(lang: str) -> str:

@@ -37,20 +37,6 @@ def server(served: tuple[str, Path]) -> str:
     return served[0]
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("ALUETTE_SKIP_BROWSER"):
-            pytest.skip("ALUETTE_SKIP_BROWSER is set and Chromium is not installed")
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
-
-
 def answer_spoiled_aces(page: Page, server: str, right: bool) -> None:
     """Open the spoiled-aces scenario by its deep link and answer it (right or wrong) through the page."""
     from playwright.sync_api import expect

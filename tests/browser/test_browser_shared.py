@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from served_app import CHROMIUM, FLAGS, serve
+from served_app import serve
 from test_browser_a11y import SETTLED, problems_on
 from test_browser_learners import answer_spoiled_aces, answers_on_progress
 
@@ -36,20 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve(db) as url:
         setting.undo()  # the server has it; this process's other tests do not
         yield url
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("ALUETTE_SKIP_BROWSER"):
-            pytest.skip("ALUETTE_SKIP_BROWSER is set and Chromium is not installed")
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 def shoot(page: Page, name: str) -> None:

@@ -7,7 +7,6 @@ revoking the session (its old cookie value in a fresh browser finds the sign-in 
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from collections.abc import Iterator
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 import segno
-from served_app import CHROMIUM, FLAGS, serve
+from served_app import serve
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -32,18 +31,6 @@ VIEWPORTS = ((1366, 900), (390, 844))
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with serve(tmp_path_factory.mktemp("db") / "progress.db") as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("no Chromium: test_browser_a11y says so")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 def settle(page: Page) -> None:
@@ -68,10 +55,9 @@ def teacher_cookie(page: Page) -> dict[str, object] | None:
 
 
 def segno_path(link: str) -> str:
-    """The path segno draws for ``link`` with the page's options (the modules, whatever the title)."""
-    out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="svg", scale=6, border=4, xmldecl=False, nl=False)
-    found = re.search(r' d="([^"]+)"', out.getvalue().decode())
+    """The modules' path segno draws for ``link`` with tutor/app/qr.py's options (whatever the size and name)."""
+    code = segno.make(link, error="m", boost_error=False)
+    found = re.search(r'<path class="qrline"[^>]* d="([^"]+)"', code.svg_inline(scale=1, dark="#000", light="#fff"))
     assert found is not None
     return found.group(1)
 
@@ -123,7 +109,7 @@ def test_a_teacher_signs_up_makes_a_class_a_learner_joins_and_signing_out_revoke
     code = link.rsplit("=", 1)[1]
     assert link == f"{server}/join?code={code}" and re.fullmatch(r"[A-HJ-NP-Z2-9]{6}", code)
     assert body.get_by_role("img", name=f"Join code: {' '.join(code)}").inner_text() == code  # type: ignore[attr-defined]
-    qr = page.locator("svg.aluette-qr path").first.get_attribute("d")
+    qr = page.get_by_role("img", name=f"QR code of the join link {link}").locator("path.qrline").get_attribute("d")
     assert qr == segno_path(link)
     shoot(page, "teach-class-1366")
     class_url = page.url

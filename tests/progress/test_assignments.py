@@ -4,12 +4,10 @@ progress on each, from their answers."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 
 import pytest
-from store_target import count
+from store_target import count, member
 
 from tutor.content.course import Course
 from tutor.content.lesson import Lesson, Section
@@ -30,10 +28,10 @@ from tutor.progress.assignments import (
     progress_on,
     remove_assignment,
 )
-from tutor.progress.classes import ClassError, create_class, delete_class, join
+from tutor.progress.classes import ClassError, create_class, delete_class
 from tutor.progress.records import Answer
 from tutor.progress.store import ProgressDB
-from tutor.progress.teachers import Teacher, create_teacher
+from tutor.progress.teachers import Teacher
 
 T0 = 1_800_000_000.0
 
@@ -47,22 +45,6 @@ def course() -> Course:
     scenarios = {s.id: s for s in (scenario("a1", "pack"), scenario("a2", "pack"), scenario("b1", "tricks"))}
     lessons = (Lesson("first", 1, "First", "One line.", ("Learn it.",), (Section("S", "Text"),), ("a1", "b1")),)
     return Course(lessons, scenarios, (), 0)
-
-
-@pytest.fixture
-def db(store: Path | str) -> Iterator[ProgressDB]:
-    with ProgressDB(store) as opened:
-        yield opened
-
-
-@pytest.fixture
-def roux(db: ProgressDB) -> Teacher:
-    return create_teacher(db, "Mme Roux", "correct horse")
-
-
-@pytest.fixture
-def blanc(db: ProgressDB) -> Teacher:
-    return create_teacher(db, "M. Blanc", "battery staple")
 
 
 def test_a_lesson_a_topic_and_picked_scenarios_with_their_items(db: ProgressDB, roux: Teacher, course: Course) -> None:
@@ -125,12 +107,8 @@ def test_another_teachers_class_is_refused_and_its_assignments_unseen(
 def test_a_member_sees_the_assignments_of_their_classes_due_soonest_first(
     db: ProgressDB, roux: Teacher, blanc: Teacher, course: Course
 ) -> None:
-    ann = db.learner_id(db.create_learner("Ann"))
-    ben = db.learner_id(db.create_learner("Ben"))
-    assert ann is not None and ben is not None
     club, other = create_class(db, roux, "Club", "en"), create_class(db, blanc, "Other", "fr")
-    join(db, club.code, ann)
-    join(db, other.code, ann)
+    ann, ben = member(db, "Ann", club.code, other.code), member(db, "Ben")
     assign(db, roux, club.id, LESSON, "first", course=course, now=T0)
     assign(db, roux, club.id, TOPIC, "pack", due=date(2027, 2, 1), course=course, now=T0 + 1)
     assign(db, blanc, other.id, PICKED, "", ["b1"], due=date(2027, 1, 20), course=course, now=T0 + 2)

@@ -11,13 +11,11 @@ The class, worked by hand (NOW is day 10):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
+from store_target import member
 
 from tutor.progress.assignments import DONE, NOT_STARTED, PICKED, STARTED, assign
-from tutor.progress.classes import ClassError, SchoolClass, create_class, join
+from tutor.progress.classes import ClassError, SchoolClass, create_class
 from tutor.progress.dashboard import (
     DAY,
     WrongAnswer,
@@ -29,7 +27,7 @@ from tutor.progress.dashboard import (
 )
 from tutor.progress.records import Answer
 from tutor.progress.store import ProgressDB
-from tutor.progress.teachers import Teacher, create_teacher
+from tutor.progress.teachers import Teacher
 
 T0 = 1_800_000_000.0
 NOW = T0 + 10 * DAY
@@ -37,22 +35,6 @@ NOW = T0 + 10 * DAY
 
 def day(n: float) -> float:
     return T0 + n * DAY
-
-
-@pytest.fixture
-def db(store: Path | str) -> Iterator[ProgressDB]:
-    with ProgressDB(store) as opened:
-        yield opened
-
-
-@pytest.fixture
-def roux(db: ProgressDB) -> Teacher:
-    return create_teacher(db, "Mme Roux", "correct horse")
-
-
-@pytest.fixture
-def blanc(db: ProgressDB) -> Teacher:
-    return create_teacher(db, "M. Blanc", "battery staple")
 
 
 def answer(db: ProgressDB, name: str, item: str, given: str, right: bool, at: float) -> None:
@@ -63,12 +45,8 @@ def answer(db: ProgressDB, name: str, item: str, given: str, right: bool, at: fl
 def club(db: ProgressDB, roux: Teacher, blanc: Teacher) -> SchoolClass:
     made, other = create_class(db, roux, "Club", "en", now=T0), create_class(db, blanc, "Other", "en", now=T0)
     for n, name in enumerate(["Ann", "Ben", "Cy", "Eve"]):
-        learner = db.learner_id(db.create_learner(name))
-        assert learner is not None
-        join(db, made.code, learner, now=T0 + n)
-    dee = db.learner_id(db.create_learner("Dee"))
-    assert dee is not None
-    join(db, other.code, dee, now=T0)
+        member(db, name, made.code, now=T0 + n)
+    member(db, "Dee", other.code, now=T0)
     answer(db, "Ann", "spoiled-aces", "North", False, day(0))
     answer(db, "Ann", "spoiled-aces", "nobody", True, day(9))
     answer(db, "Ben", "spoiled-aces", "North", False, day(8))

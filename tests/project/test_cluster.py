@@ -14,11 +14,13 @@ import http.cookiejar
 import os
 import signal
 import socket
+import subprocess
+import sys
 import urllib.request
 from pathlib import Path
 
 import pytest
-from cluster import Cluster, ClusterError, check_database, free_port, render
+from cluster import Cluster, ClusterError, check_database, free_port, render, wait_until
 from load_driver import load_module
 
 
@@ -97,3 +99,20 @@ def test_a_database_that_cannot_be_reached_is_one_line_before_anything_starts() 
         check_database(url)
     assert str(refused.value).startswith(f"--db {url}: cannot connect (") and "\n" not in str(refused.value)
     check_database(None)  # no URL, or a path: the SQLite store checks its own file
+
+
+def test_waiting_for_a_process_says_it_exited_or_was_late_else_returns_once_ready() -> None:
+    exits = subprocess.Popen([sys.executable, "-c", "raise SystemExit(3)"])
+    exits.wait()
+    with pytest.raises(ClusterError, match=r"^app1 exited at start \(code 3\)$"):
+        wait_until(lambda: False, exits, 5, "app1 exited at start (code {code})", "late")
+    sleeps = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        with pytest.raises(ClusterError, match=r"^app1 did not answer in 0 s$"):
+            wait_until(lambda: False, sleeps, 0.3, "exited", "app1 did not answer in 0 s", pause=0.05)
+        asked = iter([False, False, True])
+        wait_until(lambda: next(asked), sleeps, 5, "exited", "late", pause=0.01)  # ready on the third look
+        assert next(asked, None) is None, "asked until ready, no more"
+    finally:
+        sleeps.kill()
+        sleeps.wait()

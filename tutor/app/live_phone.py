@@ -6,7 +6,9 @@ connection, draws the same. It follows the round by itself: a small fragment rea
 every :data:`POLL_SECONDS` (one indexed query) and reruns the page only when the teacher acted, so the
 phone's own clicks on the cards are never disturbed by other people's answers.
 
-* Joining: the browser's learner joins as they are; a guest is first asked for a name (a name a learner
+* Joining: each code a session opens and each name a guest gives is a try counted for the client, with
+  /join's (:func:`tutor.progress.rounds.open_round`): too many in a minute, and one line says to wait.
+  The browser's learner joins as they are; a guest is first asked for a name (a name a learner
   already has is refused: nobody answers as someone else). Anyone with the code may join, a class's member or
   not.
 * Lobby: "You are in" and the name. Question: the scenario asked on the cards exactly as Practice asks it
@@ -21,16 +23,16 @@ from __future__ import annotations
 
 import streamlit as st
 
+from tutor.app import client, learners, quiz, reveal, scenario_view, state, views
 from tutor.app import kinds as app_kinds
 from tutor.app import lang as app_lang
-from tutor.app import learners, quiz, reveal, scenario_view, state, views
 from tutor.app.markup import md
 from tutor.app.session import Key
 from tutor.content.grading import grade
 from tutor.content.scenario import Scenario
 from tutor.engine import Explained
 from tutor.i18n import ui
-from tutor.progress import rounds
+from tutor.progress import classes, rounds
 from tutor.progress.classes import typed_code
 from tutor.progress.db import ProgressUnavailable
 from tutor.progress.records import Answer
@@ -45,6 +47,7 @@ JOIN = Key[bool]("round.join")
 GO = Key[bool]("round.go")
 ERROR = Key[str | None]("round.error")  # why the name or the code was refused: one line
 JOINED = Key[int]("round.joined")  # the round this session joined (its id)
+TRIED = Key[str]("round.tried")  # the code whose try this session counted (its reruns are no new tries)
 SEEN = Key[int]("round.seen")  # the round's revision the page was drawn at
 SENT = Key[tuple[int, int, str]]("round.sent")  # (round, position, what happened to the answer sent)
 SOLVED = Key[tuple[str, str, Explained]]("round.solved")  # (scenario id, language, its solved result)
@@ -65,8 +68,10 @@ def learner_id() -> int | None:
 
 
 def _join_as_new(db: ProgressDB, lang: str) -> None:
-    """The name form's callback: a new learner with the typed name, chosen for this browser."""
+    """The name form's callback: a new learner with the typed name, chosen for this browser. It counts as a
+    try of the client's, as on /join: a script cannot make learners (or probe names) by the hundred."""
     try:
+        classes.counted_try(db, client.key(), rounds.too_many_round_joins())
         name = db.create_learner(NAME.get() or "")
     except (LearnerError, ProgressUnavailable) as error:
         ERROR.set(error.words(lang))
@@ -127,7 +132,13 @@ def page() -> None:
         _ask_code(lang)
         return
     try:
+        if TRIED.get() != code:  # a code new to this session: a try, counted for the client as /join's are
+            rounds.open_round(db, code, client=client.key())
+            TRIED.set(code)
         found = _the_round(db, code)
+    except rounds.RoundError as limited:
+        st.error(limited.words(lang))
+        return
     except ProgressUnavailable as error:
         st.error(error.words(lang))
         return

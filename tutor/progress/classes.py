@@ -303,8 +303,10 @@ def remove_member(db: ProgressDB, teacher: Teacher, class_id: int, learner_id: i
     return bool(gone)
 
 
-WRONG_CODES_PER_MINUTE = 10  # a typo or two is fine; guessing 32**6 codes at this pace is hopeless
-JOINS_PER_MINUTE = 30  # a family or a club shares one address (one client): a room joins well under this
+# A school's whole room may reach a hosted server through one address (its network's NAT: one client), each
+# phone a try for the code and one for a guest's name: a room of 40 joins in a minute, with a typo from one in four.
+WRONG_CODES_PER_MINUTE = 30  # guessing one of 32**6 codes at this pace still takes years
+JOINS_PER_MINUTE = 120
 JOIN_WINDOW = 60.0
 
 
@@ -317,25 +319,61 @@ def open_class(db: ProgressDB, code: object, *, client: str, now: float | None =
     no open class has (:func:`wrong_code`), and for every try once ``client`` made
     :data:`WRONG_CODES_PER_MINUTE` wrong ones or :data:`JOINS_PER_MINUTE` in all in the last minute."""
     at = time.time() if now is None else now
-    client = str(client)[:200]
     wanted = typed_code(code)
     with db.using(write=True) as conn:
-        conn.execute("DELETE FROM join_tries WHERE at <= ?", (at - JOIN_WINDOW,))
-        tries, wrong = conn.execute(
-            "SELECT count(*), coalesce(sum(wrong), 0) FROM join_tries WHERE client = ? AND at > ?",
-            (client, at - JOIN_WINDOW),
-        ).fetchone()
-        if int(tries) >= JOINS_PER_MINUTE or int(wrong) >= WRONG_CODES_PER_MINUTE:
-            raise ClassError(too_many_joins())
+        over_the_limit(conn, client, at, too_many_joins())
         row = None
         if wanted is not None:
             row = conn.execute(
                 "SELECT id, name, language FROM classes WHERE code = ? AND joinable = 1", (wanted,)
             ).fetchone()
-        conn.execute("INSERT INTO join_tries (client, at, wrong) VALUES (?, ?, ?)", (client, at, int(row is None)))
+        count_try(conn, client, at, wrong=row is None)
     if row is None:
         raise ClassError(wrong_code())
     return Joined(int(row[0]), str(row[1]), str(row[2]))
+
+
+# The tries are kept in ``join_tries`` for every way in by a code (/join's classes, /round's live rounds and the
+# names a guest gives there): one budget per client, so a script cannot spread its guesses over the pages.
+
+
+def _client(client: object) -> str:
+    return str(client)[:200]
+
+
+def over_the_limit(conn: Connection, client: str, at: float, too_many: Text) -> None:
+    """Refuse (:class:`ClassError` with ``too_many``) when ``client`` made :data:`WRONG_CODES_PER_MINUTE` wrong
+    tries or :data:`JOINS_PER_MINUTE` tries in all in the minute before ``at``; run in the try's own write
+    transaction, before :func:`count_try` (a refused try is not counted: waiting a minute always helps)."""
+    conn.execute("DELETE FROM join_tries WHERE at <= ?", (at - JOIN_WINDOW,))
+    tries, wrong = conn.execute(
+        "SELECT count(*), coalesce(sum(wrong), 0) FROM join_tries WHERE client = ? AND at > ?",
+        (_client(client), at - JOIN_WINDOW),
+    ).fetchone()
+    if int(tries) >= JOINS_PER_MINUTE or int(wrong) >= WRONG_CODES_PER_MINUTE:
+        raise ClassError(too_many)
+
+
+def count_try(conn: Connection, client: str, at: float, *, wrong: bool) -> None:
+    """Count a try of ``client``'s at ``at`` (``wrong``: a code that found nothing)."""
+    conn.execute("INSERT INTO join_tries (client, at, wrong) VALUES (?, ?, ?)", (_client(client), at, int(wrong)))
+
+
+def counted_try(db: ProgressDB, client: str, too_many: Text, *, now: float | None = None) -> None:
+    """Count one try of ``client``'s that is not a code (a guest's name making a learner), or refuse it with
+    ``too_many`` (:class:`ClassError`) when the client is over the limit."""
+    at = time.time() if now is None else now
+    with db.using(write=True) as conn:
+        over_the_limit(conn, client, at, too_many)
+        count_try(conn, client, at, wrong=False)
+
+
+def prune_join_tries(db: ProgressDB, *, now: float | None = None) -> int:
+    """Delete the tries older than their minute (the hourly upkeep: a client who never tries again leaves
+    nothing behind); how many."""
+    at = time.time() if now is None else now
+    with db.using(write=True) as conn:
+        return int(conn.execute("DELETE FROM join_tries WHERE at <= ?", (at - JOIN_WINDOW,)).rowcount)
 
 
 def member_answers(db: ProgressDB, teacher: Teacher, class_id: int, learner_id: int) -> int:

@@ -154,6 +154,13 @@ def come_back(db: ProgressDB, name: object, pin: object, *, client: str, now: fl
     return str(row[0])
 
 
+def prune_pin_failures(db: ProgressDB, *, now: float | None = None) -> int:
+    """Delete the failed PIN tries older than their :data:`WINDOW` (the hourly upkeep); how many."""
+    at = time.time() if now is None else now
+    with db.using(write=True) as conn:
+        return int(conn.execute("DELETE FROM pin_failures WHERE at <= ?", (at - WINDOW,)).rowcount)
+
+
 def _verify(stored: str, pin: str) -> bool:
     try:
         return bool(_HASHER.verify(stored, pin))

@@ -18,8 +18,11 @@ that does not exist, :class:`RoundError`)
     * :func:`act` with one of :data:`ACTIONS`: ``open`` (lobby -> question 0), ``reveal`` (question ->
       reveal, step 0), ``step`` (one more explanation step, in reveal), ``next`` (reveal -> the next question,
       or the summary after the last), ``end`` (any phase -> ended). An action the phase does not allow is
-      refused with one line. Each act bumps ``revision``; on PostgreSQL it also sends ``NOTIFY`` on
-      :data:`CHANNEL` with the round's id (polling :func:`revision` is enough; listening is a shortcut).
+      refused with one line. With ``expected_revision`` (the revision the projector drew) an act applies only
+      if the round is still at it, checked and moved in one transaction (:class:`MovedOn` otherwise, nothing
+      applied): two tabs pressing Next at once move the round one step. Each act bumps ``revision``; on
+      PostgreSQL it also sends ``NOTIFY`` on :data:`CHANNEL` with the round's id (polling :func:`revision` is
+      enough; listening is a shortcut).
 
 Who may join
     Anyone with the code: the browser's current learner (a class's member or not; joining a round does not
@@ -37,7 +40,8 @@ Answers
     reloaded shows it again).
 
 Reading (the pages decide who may see what: a phone shows its own answer only)
-    :func:`live_round` (by code), :func:`round_of` (by id), :func:`revision` and :func:`activity` (one
+    :func:`live_round` (by code), :func:`open_round` (by code, a phone's try counted for its client, as
+    /join counts its tries), :func:`round_of` (by id), :func:`revision` and :func:`activity` (one
     indexed query each, for pollers), :func:`answered_count`, :func:`split`, :func:`summary` (share right per
     scenario), :func:`leaderboard` (correct answers, then total seconds), :func:`score` (one person's).
 
@@ -80,7 +84,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 
 from tutor.content.texts import Text, _
-from tutor.progress.classes import ALPHABET, new_code, school_class, typed_code
+from tutor.progress.classes import ALPHABET, ClassError, count_try, new_code, over_the_limit, school_class, typed_code
 from tutor.progress.db import Connection
 from tutor.progress.names import LearnerError
 from tutor.progress.records import Answer
@@ -108,6 +112,11 @@ _COLUMNS = (
 class RoundError(LearnerError):
     """A round that is not the teacher's, an act the round's phase does not allow, scenarios that cannot be
     asked: one line to show (:meth:`words` in the reader's language)."""
+
+
+def moved_on() -> Text:
+    """The one line for a press drawn at a revision the round has left (another tab or window acted first)."""
+    return _("The round moved on in another window; this is where it is now.")
 
 
 @dataclass(frozen=True)
@@ -143,6 +152,14 @@ class Round:
     def last(self) -> bool:
         """Whether the current scenario is the round's last (``next`` then leads to the summary)."""
         return self.position >= len(self.scenario_ids) - 1
+
+
+class MovedOn(RoundError):
+    """An act drawn at a revision the round has left: nothing applied; ``current`` is the round as it is."""
+
+    def __init__(self, current: Round) -> None:
+        super().__init__(moved_on())
+        self.current = current
 
 
 @dataclass(frozen=True)
@@ -294,21 +311,43 @@ def teacher_round(db: ProgressDB, teacher: Teacher, round_id: int, *, now: float
     return found
 
 
-def act(db: ProgressDB, teacher: Teacher, round_id: int, action: str, *, now: float | None = None) -> Round:
+def act(
+    db: ProgressDB,
+    teacher: Teacher,
+    round_id: int,
+    action: str,
+    *,
+    expected_revision: int | None = None,
+    now: float | None = None,
+) -> Round:
     """Move ``teacher``'s round on by ``action`` (one of :data:`ACTIONS`); the round as it is now.
-    :class:`RoundError` for another teacher's round, an ended one, or an act its phase does not allow."""
+    :class:`RoundError` for another teacher's round, an ended one, or an act its phase does not allow.
+
+    With ``expected_revision`` (the revision the projector drew its buttons at) the act applies only if the
+    round is still at it, checked and moved in one transaction: two tabs pressing Next at once move the round
+    one step. Otherwise :class:`MovedOn` (a :class:`RoundError`) carrying the round as it is, nothing applied."""
     if action not in ACTIONS:
         raise RoundError(not_now())
     at = _clock(now)
     _end_idle(db, at, round_id=round_id)
     with db.using(write=True) as conn:
-        # Bumping first locks the row (PostgreSQL: a second act at once waits, then reads the first's result).
+        # Bumping first locks the row (PostgreSQL: a second act at once waits, then re-checks the revision
+        # against the first's result, so the condition below sees the committed revision, never a stale one).
+        condition, parameters = "", [int(round_id), teacher.id]
+        if expected_revision is not None:
+            condition, parameters = " AND revision = ?", [*parameters, int(expected_revision)]
         row = conn.execute(
-            f"UPDATE rounds SET revision = revision + 1 WHERE id = ? AND teacher_id = ? RETURNING {_COLUMNS}",
-            (int(round_id), teacher.id),
+            f"UPDATE rounds SET revision = revision + 1 WHERE id = ? AND teacher_id = ?{condition}"
+            f" RETURNING {_COLUMNS}",
+            parameters,
         ).fetchone()
         if row is None:
-            raise RoundError(no_such_round())
+            found = conn.execute(
+                f"SELECT {_COLUMNS} FROM rounds WHERE id = ? AND teacher_id = ?", (int(round_id), teacher.id)
+            ).fetchone()
+            if found is None:
+                raise RoundError(no_such_round())
+            raise MovedOn(_round(found))
         current = _round(row)
         moved = _moved(current, action, at)  # raises (and so rolls the bump back) for an act not allowed
         conn.execute(
@@ -358,6 +397,32 @@ def live_round(db: ProgressDB, code: object, *, now: float | None = None) -> Rou
         _end_idle(db, now, round_id=found.id)
         return None
     return found
+
+
+def too_many_round_joins() -> Text:
+    return _("Too many tries to join a round from here: wait a minute, then try again.")
+
+
+def open_round(db: ProgressDB, code: object, *, client: str, now: float | None = None) -> Round | None:
+    """The live round with ``code``, as :func:`live_round` finds it, the try counted for ``client`` as /join
+    counts its own (:func:`tutor.progress.classes.over_the_limit`, one budget for both pages): a code no live
+    round has is a wrong try, and :class:`RoundError` (:func:`too_many_round_joins`) refuses every try once
+    the client is over the limit."""
+    at = _clock(now)
+    wanted = typed_code(code)
+    try:
+        with db.using(write=True) as conn:
+            over_the_limit(conn, client, at, too_many_round_joins())
+            row = None
+            if wanted is not None:
+                row = conn.execute(
+                    f"SELECT {_COLUMNS} FROM rounds WHERE code = ? AND phase <> 'ended' AND changed >= ?",
+                    (wanted, at - IDLE_SECONDS),  # a round idle for an hour has ended: no round to find
+                ).fetchone()
+            count_try(conn, client, at, wrong=row is None)
+    except ClassError:
+        raise RoundError(too_many_round_joins()) from None
+    return None if row is None else _round(row)
 
 
 def round_of(db: ProgressDB, round_id: int, *, now: float | None = None) -> Round | None:

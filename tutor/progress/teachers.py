@@ -11,6 +11,10 @@
   client (a key the app passes in, such as the address it sees), further tries are refused until the minute
   has passed. An unknown name and a wrong password get the same line, take as long (a hash is checked
   either way) and count the same, so nothing tells whether the name exists.
+* Creating accounts is slowed down the same way when the app passes the client (``create_teacher(...,
+  client=)``, as /teach does): every try counts, made or refused (a taken name tells that a teacher has it),
+  and after :data:`TRIES_PER_MINUTE` in a minute from a client further tries are refused until the minute has
+  passed. They are kept with the failed sign-ins (under :data:`CREATING`) but counted apart from them.
 
 >>> import tempfile
 >>> from pathlib import Path
@@ -50,6 +54,7 @@ TRIES_PER_MINUTE = 5
 WINDOW = 60.0  # seconds over which failed sign-ins are counted
 CLIENT_LIMIT = 200  # a client key is the app's (an address, a hash of one): never a document
 TOKEN_BYTES = 32
+CREATING = "\x1fcreate"  # sign_in_failures' account for a try to create an account: no name holds a control character
 
 _HASHER = PasswordHasher()  # argon2-cffi's defaults: Argon2id, RFC 9106's low-memory profile
 # Checked against when the name is unknown, so that a wrong name costs as long as a wrong password.
@@ -104,12 +109,17 @@ def check_password(password: object) -> str:
     return password
 
 
-def create_teacher(db: ProgressDB, name: object, password: object, *, now: float | None = None) -> Teacher:
+def create_teacher(
+    db: ProgressDB, name: object, password: object, *, client: str | None = None, now: float | None = None
+) -> Teacher:
     """A new teacher account; :class:`TeacherError` (nothing stored) for a name that is taken or unusable or a
-    password that is too short."""
+    password that is too short. With ``client`` the try is counted for it first, and refused
+    (:func:`too_many_accounts`) once the client made :data:`TRIES_PER_MINUTE` in the last minute."""
+    at = time.time() if now is None else now
+    if client is not None:
+        _count_creation(db, str(client)[:CLIENT_LIMIT], at)  # before the slow hash: a flood costs nothing
     text = teacher_name(name)
     hashed = _HASHER.hash(check_password(password))
-    at = time.time() if now is None else now
     with db.using(write=True) as conn:
         row = conn.execute(
             "INSERT INTO teachers (name, folded, password, created) VALUES (?, ?, ?, ?)"
@@ -119,6 +129,24 @@ def create_teacher(db: ProgressDB, name: object, password: object, *, now: float
     if row is None:
         raise TeacherError(taken_teacher(text))
     return Teacher(int(row[0]), text)
+
+
+def too_many_accounts() -> Text:
+    return _("Too many tries to create an account from here: wait a minute, then try again.")
+
+
+def _count_creation(db: ProgressDB, client: str, at: float) -> None:
+    """Count a try to create an account for ``client``, or refuse it when the client is over the limit; the
+    count and the try in one transaction (tries made at the same time cannot all pass it)."""
+    with db.using(write=True) as conn:
+        conn.execute("DELETE FROM sign_in_failures WHERE at <= ?", (at - WINDOW,))
+        (tries,) = conn.execute(
+            "SELECT count(*) FROM sign_in_failures WHERE client = ? AND account = ? AND at > ?",
+            (client, CREATING, at - WINDOW),
+        ).fetchone()
+        if int(tries) >= TRIES_PER_MINUTE:
+            raise TeacherError(too_many_accounts())
+        conn.execute("INSERT INTO sign_in_failures (account, client, at) VALUES (?, ?, ?)", (CREATING, client, at))
 
 
 def taken_teacher(name: str) -> Text:
@@ -160,8 +188,8 @@ def check_sign_in(db: ProgressDB, name: object, password: object, *, client: str
         conn.execute("DELETE FROM sign_in_failures WHERE at <= ?", (at - WINDOW,))
         by_account, by_client = conn.execute(
             "SELECT (SELECT count(*) FROM sign_in_failures WHERE account = ? AND at > ?),"
-            " (SELECT count(*) FROM sign_in_failures WHERE client = ? AND at > ?)",
-            (account, at - WINDOW, client, at - WINDOW),
+            " (SELECT count(*) FROM sign_in_failures WHERE client = ? AND at > ? AND account <> ?)",
+            (account, at - WINDOW, client, at - WINDOW, CREATING),  # accounts created are counted apart
         ).fetchone()
         slowed = int(by_account) >= TRIES_PER_MINUTE or int(by_client) >= TRIES_PER_MINUTE
         attempt = None
@@ -184,6 +212,14 @@ def check_sign_in(db: ProgressDB, name: object, password: object, *, client: str
             conn.execute("UPDATE teachers SET password = ? WHERE id = ?", (_HASHER.hash(str(password)), teacher_id))
         conn.execute("DELETE FROM sign_in_failures WHERE id = ?", (attempt,))
     return Teacher(teacher_id, str(row[1]))
+
+
+def prune_sign_in_failures(db: ProgressDB, *, now: float | None = None) -> int:
+    """Delete the failed sign-ins older than their :data:`WINDOW` (the hourly upkeep: a client or a name tried
+    once leaves nothing behind); how many."""
+    at = time.time() if now is None else now
+    with db.using(write=True) as conn:
+        return int(conn.execute("DELETE FROM sign_in_failures WHERE at <= ?", (at - WINDOW,)).rowcount)
 
 
 def open_session(db: ProgressDB, teacher: Teacher, *, now: float | None = None) -> str:

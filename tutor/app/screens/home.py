@@ -6,7 +6,7 @@ from typing import Literal
 
 import streamlit as st
 
-from tutor.app import cardsvg, course_map, joining, lang, learners, progress_view, state, views
+from tutor.app import cardsvg, course_map, joining, lang, learners, progress_view, shared_mode, state, views
 from tutor.app.markup import md
 from tutor.app.session import Key
 from tutor.app.teaching import assigned_home
@@ -142,7 +142,14 @@ if course.lessons:
     course_map.draw_map(course, progress, language)
 
 if not figures.answered:
-    if guest:
+    if guest and shared_mode.shared():  # a shared server's sidebar lists nobody: adding or coming back
+        st.caption(
+            _(
+                "Nothing answered yet. Add your name in the sidebar to keep your progress from one visit to the "
+                "next, or use “I have been here before” there, with your name and PIN."
+            )
+        )
+    elif guest:
         st.caption(
             _(
                 "Nothing answered yet. Choose or add your name in the sidebar to keep your progress from one "

@@ -8,7 +8,7 @@ from datetime import date
 
 import streamlit as st
 
-from tutor.app import lang, learners, progress_view, state
+from tutor.app import lang, learners, progress_view, shared_mode, state
 from tutor.app.markup import md
 from tutor.app.session import Family, Key
 from tutor.i18n import ui
@@ -37,7 +37,14 @@ _ = ui.translator(language)
 
 # Translators: {name} is the learner's name as they typed it.
 st.title(_("Your progress") if guest else _("{name}'s progress", name=md(progress.learner)))
-if guest:
+if guest and shared_mode.shared():  # a shared server's sidebar lists nobody: adding or coming back
+    st.caption(
+        _(
+            "As a guest, this shows the answers given in this browser. Add your name in the sidebar to keep them "
+            "under your name, or use “I have been here before” there, with your name and PIN."
+        )
+    )
+elif guest:
     st.caption(
         _(
             "As a guest, this shows the answers given in this browser. Choose or add your name in the sidebar to "

@@ -1,7 +1,8 @@
 """What /teach shows without a live teacher's session: signing in, and creating a teacher account.
 
 A password checked here (:func:`~tutor.progress.teachers.check_sign_in`, slowed down per name and per client)
-gives a one-time ticket, and the browser goes to the server's route that turns it into the session cookie
+gives a one-time ticket, and so does a new account (its creation counted and slowed down per client as
+sign-ins are); the browser goes to the server's route that turns the ticket into the session cookie
 (:mod:`tutor.app.teaching.routes`): the page never sees the session token.
 """
 
@@ -89,7 +90,7 @@ def draw(db: ProgressDB | None, language: str) -> None:
                 st.error(_("The two passwords differ: type the same one twice."), icon=":material/error:")
                 return
             try:
-                teacher = create_teacher(db, new_name, new_password)
+                teacher = create_teacher(db, new_name, new_password, client=client.key())
             except (TeacherError, LearnerError) as error:
                 st.error(md(error.words(language)), icon=":material/error:")
             except ProgressUnavailable as error:

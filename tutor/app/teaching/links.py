@@ -1,4 +1,4 @@
-"""A class's join link, as the learners' browsers will open it, and its QR code.
+"""A class's join link, as the learners' browsers will open it (its QR code: :mod:`tutor.app.qr`).
 
 The link's base is the address the teacher's browser reached the app at: the request's ``Host`` (or a proxy's
 ``X-Forwarded-Host`` and ``X-Forwarded-Proto``) and the server's ``server.baseUrlPath``. A teacher who opened
@@ -8,12 +8,12 @@ computer's network address for a room.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Mapping
 from urllib.parse import quote
 
-import segno
+import streamlit as st
+from streamlit import config
 
 JOIN_PATH = "join"
 # A host name or address with an optional port, as a Host header may hold it: anything else is not used.
@@ -42,6 +42,13 @@ def base_url(headers: Mapping[str, str], base_path: str = "", *, https: bool = F
     return f"{scheme}://{host}" + (f"/{path}" if path else "")
 
 
+def browser_base() -> str:
+    """The app's address as this session's browser reached it: the class's join link and the projector's
+    round address both start with it, so behind a proxy both are the public address."""
+    https = bool(config.get_option("server.sslCertFile"))
+    return base_url(dict(st.context.headers), str(config.get_option("server.baseUrlPath") or ""), https=https)
+
+
 def join_link(base: str, code: str) -> str:
     """The link that opens the Join page with ``code`` filled in.
 
@@ -49,13 +56,3 @@ def join_link(base: str, code: str) -> str:
     'http://10.0.0.5:8501/join?code=ABC234'
     """
     return f"{base}/{JOIN_PATH}?code={quote(code)}"
-
-
-def qr_svg(link: str, title: str) -> str:
-    """The QR code of ``link`` as an inline SVG (black on white, a quiet zone of 4 modules), with ``title``
-    as its accessible name."""
-    out = io.BytesIO()
-    segno.make(link, error="m").save(
-        out, kind="svg", scale=6, border=4, xmldecl=False, svgns=True, title=title, svgclass="aluette-qr", nl=False
-    )
-    return out.getvalue().decode("utf-8")

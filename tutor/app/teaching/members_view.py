@@ -10,10 +10,10 @@ from datetime import UTC, datetime
 
 import streamlit as st
 from babel.dates import format_date
-from streamlit import config
 
 from tutor.app import shared_mode
 from tutor.app.markup import escape, md
+from tutor.app.qr import qr_svg
 from tutor.app.session import Family, Key
 from tutor.app.teaching import links, pin_reset
 from tutor.i18n import ui
@@ -41,16 +41,11 @@ FORGET_NO = Key[bool]("teach.member.delete_no")
 SAID = Key[str | None]("teach.class.said")  # what the last button did, said once
 TYPED_LIMIT = 1000
 
+QR_SIZE = 240  # px: the Members tab's QR code, the width its box had before
 CODE_STYLE = (
     "font-family:ui-monospace,monospace;font-size:clamp(2.5rem,9vw,4.5rem);font-weight:700;letter-spacing:0.12em;"
     "margin:0;line-height:1.1;color:#1a1a1a"
 )
-
-
-def join_base() -> str:
-    """The app's address as the teacher's browser reached it (the join link starts with it)."""
-    https = bool(config.get_option("server.sslCertFile"))
-    return links.base_url(dict(st.context.headers), str(config.get_option("server.baseUrlPath") or ""), https=https)
 
 
 def _code(school_class: SchoolClass, language: str) -> None:
@@ -64,14 +59,14 @@ def _code(school_class: SchoolClass, language: str) -> None:
 
 def _link(school_class: SchoolClass, language: str) -> None:
     _ = ui.translator(language)
-    link = links.join_link(join_base(), school_class.code)
+    link = links.join_link(links.browser_base(), school_class.code)
     st.markdown(_("**Join link**: learners open it, or scan the QR code, and give their name."))
     st.code(link, language=None)
     # Translators: the QR code's name for a screen reader; {link} is the address it holds.
-    svg = links.qr_svg(link, _("QR code of the join link {link}", link=link))
+    svg = qr_svg(link, label=_("QR code of the join link {link}", link=link), size=QR_SIZE)
     # st.markdown, as the cards are drawn: st.html's sanitizer drops inline SVG. Every value in it is ours (the
-    # link is built from a checked host and the code's alphabet) or escaped by segno (the title).
-    st.markdown(f'<div class="aluette-qr-box" style="max-width:240px">{svg}</div>', unsafe_allow_html=True)
+    # link is built from a checked host and the code's alphabet) or escaped by qr_svg (the label).
+    st.markdown(f'<div class="aluette-qr-box" style="max-width:{QR_SIZE}px">{svg}</div>', unsafe_allow_html=True)
 
 
 def _say(text: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, Literal
+from urllib.parse import quote
 
 import streamlit as st
 
@@ -23,7 +24,7 @@ from tutor.app.kinds import shown
 from tutor.app.markup import escape
 from tutor.app.qr import qr_svg
 from tutor.app.session import Family, Key
-from tutor.app.teaching import gate
+from tutor.app.teaching import gate, links
 from tutor.app.teaching import projector_html as html
 from tutor.content.grading import asked
 from tutor.content.kinds import shape_of
@@ -120,17 +121,15 @@ def _buttons(db: ProgressDB, teacher: Teacher, live: rounds.Round, *buttons: But
 
 def _act(db: ProgressDB, teacher: Teacher, round_id: int, action: rounds.Action, drawn: int) -> None:
     """Press a button drawn at the round's revision ``drawn``: nothing if the teacher has signed out since, or if
-    the round moved on since it was drawn (a press sent twice, another tab's press first): the page then shows
-    the round as it is, and one press is one step."""
+    the round moved on since it was drawn (a press sent twice, another tab's or instance's press first): the
+    store checks the revision in the act's own transaction, the page then says so in one line and shows the
+    round as it is, so one press is one step."""
     now = gate.signed_in()
     if now is None or now.id != teacher.id:
         return
-    current = rounds.round_of(db, round_id)
-    if current is None or current.revision != drawn:
-        return
     try:
-        rounds.act(db, teacher, round_id, action)
-    except rounds.RoundError as refused:  # e.g. pressed on a second tab after the first moved on
+        rounds.act(db, teacher, round_id, action, expected_revision=drawn)
+    except rounds.RoundError as refused:  # moved on elsewhere, or an act its phase no longer allows
         PROBLEM.set(refused.words(lang.current()))
 
 
@@ -140,10 +139,9 @@ def _end(language: str) -> str:
 
 
 def join_link(code: str) -> str:
-    """The phones' address for a round: the app's base as this browser reached it, then ``round?code=``."""
-    url = str(st.context.url or "").split("?", 1)[0]
-    base = url.rsplit("/projector", 1)[0] if "/projector" in url else url
-    return f"{base.rstrip('/')}/round?code={code}"
+    """The phones' address for a round: the app's base as this browser reached it (as the class's join link:
+    a proxy's X-Forwarded-Host and -Proto), then ``round?code=``."""
+    return f"{links.browser_base()}/round?code={quote(code)}"
 
 
 def _lobby(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str) -> None:
