@@ -75,7 +75,7 @@ with st.form("answer"):
 if submitted:
     st.success(f"Verdict: {st.session_state.winner} wins")
 """
-PICTURE = re.compile(r"""(?:src="|url\(")(cards/[0-9a-f]+\.svg)""")
+PICTURE = re.compile(r"""(?:src="|url\(")(cards/[0-9A-Za-z._-]+\.svg)""")  # cards/<spec>.<digest>.svg
 
 
 class Failed(Exception):

@@ -1,11 +1,13 @@
 """Cards served as files (tutor/app/cardfiles.py, tutor/app/cardroutes.py): an ``<img>`` whose alt text is the
 card's name and whose file is the card's picture, one file for every language, kept in memory and served by a route
 (the same bytes from every process, nothing written into the package); inline SVG wherever no route serves them;
-the route mounted wherever the app is served."""
+the route mounted wherever the app is served; a picture's name says how to draw it, so a process that never drew it
+serves it with the same bytes, and a name that is no picture's is a 404."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import json
 import re
@@ -124,8 +126,8 @@ def test_the_route_serves_the_pictures_drawn_cached_for_good_and_nothing_else(se
     assert status == 200 and headers["content-type"].startswith("image/svg+xml")
     assert headers["cache-control"] == "public, max-age=31536000, immutable"
     assert body == cardfiles.picture(src.removeprefix("cards/")) and b'data-card="C-cups"' in body
-    assert hashlib.sha256(body).hexdigest()[:20] == src.removeprefix("cards/").removesuffix(".svg")  # named by it
-    assert fetched("/cards/" + "0" * 20 + ".svg")[0] == 404  # never drawn here
+    assert src == "cards/C-cups.64.n.en." + hashlib.sha256(body).hexdigest()[:16] + ".svg"  # how, then its digest
+    assert fetched("/cards/" + "0" * 20 + ".svg")[0] == 404  # not a picture's name
     assert fetched("/cards/..%2Fserver.py")[0] == 404  # not a picture's name
     (under_base,) = cardroutes.routes("school/")
     assert under_base.path == "/school/cards/{name}"  # server.baseUrlPath comes first, as for the page
@@ -185,7 +187,7 @@ def test_the_practice_panel_draws_its_cards_as_files_with_their_names(served: No
     ]
     styles = [e.proto.body for e in at.get("html") if "st-key-alucard" in e.proto.body]
     assert styles and "data:image" not in styles[0]
-    buttons = re.findall(r'url\("(cards/[0-9a-f]+\.svg)"\)', styles[0])
+    buttons = re.findall(r'url\("(cards/[0-9A-Za-z.-]+\.[0-9a-f]{16}\.svg)"\)', styles[0])
     assert len(buttons) == 4  # the four cards' buttons
     assert [picture(src).get("data-card") for src in buttons] == ["A-swords", "5-cups", "A-coins", "9-clubs"]
 
@@ -212,3 +214,89 @@ def test_the_card_route_mounted_and_magic_collection_and_file_watching_off_where
     served_app = (ROOT / "tests" / "served_app.py").read_text(encoding="utf-8")
     assert '"tutor/app/server.py"' in served_app  # the browser tests serve it too
     assert "cardroutes.routes(" in (ROOT / "tutor" / "app" / "server.py").read_text(encoding="utf-8")
+
+
+def test_a_picture_is_named_by_how_to_draw_it_and_a_caption_travels_in_the_name(served: None) -> None:
+    with cardfiles.as_files():
+        (img,) = images(card_svg(card("K-cups"), width=64, highlight=True, dimmed=True, caption="1 North"))
+        (back,) = images(card_svg(None, width=40, lang="fr"))
+    # K-cups, 64 pixels, highlight + dimmed + show_name, court word in English, "1 North" in url-safe base64
+    head, digest, svg = img["src"].removeprefix("cards/").rsplit(".", 2)
+    assert head == "K-cups.64.hdn.en.MSBOb3J0aA" and svg == "svg" and re.fullmatch("[0-9a-f]{16}", digest)
+    assert re.fullmatch(r"cards/back\.40\.n\.fr\.[0-9a-f]{16}\.svg", back["src"]), back["src"]
+
+
+FRESH = """
+import hashlib, json, sys
+from tutor.app import cardroutes
+from tutor.app.cardroutes import _find
+cardroutes.routes()
+print(json.dumps({n: hashlib.sha256(_find(n) or b"").hexdigest() for n in json.loads(sys.argv[1])}))
+"""
+
+
+def test_a_process_that_never_drew_a_picture_serves_it_with_the_same_bytes(served: None) -> None:
+    drawn = json.loads(
+        subprocess.run([sys.executable, "-c", DRAW], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    )
+    names = [n for n in drawn if n != "srcs"]
+    # a card with a caption, a back and a court card in French: their own spec fields, drawn in the same run
+    with cardfiles.as_files():
+        more = [
+            images(card_svg(card("2-coins"), width=48, caption="N", spoiled=True))[0]["src"],
+            images(card_svg(None, width=64))[0]["src"],
+            images(card_svg(card("C-swords"), width=90, show_tier=True, lang="fr"))[0]["src"],
+        ]
+    expected = {n: hashlib.sha256(cardfiles.picture(n.removeprefix("cards/")) or b"").hexdigest() for n in more}
+    asked = [n.removeprefix("cards/") for n in names + more]
+    fresh = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", FRESH, json.dumps(asked)], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout
+    )
+    empty = hashlib.sha256(b"").hexdigest()
+    assert all(fresh[n] != empty for n in asked), fresh  # each one drawn from its name
+    assert {f"cards/{n}": h for n, h in fresh.items()} == {n: drawn[n] for n in names} | expected
+
+
+def test_names_that_are_no_picture_are_404_with_one_plain_line(served: None) -> None:
+    with cardfiles.as_files():
+        good = card_answer._background("3-coins", 64).removeprefix("cards/")
+    cardfiles._PICTURES.pop(good)  # as on another instance: drawn from the name alone
+    assert fetched("/cards/" + good)[0] == 200
+    spec, digest = good.removesuffix(".svg").rsplit(".", 1)
+    assert spec == "3-coins.64.n.en"
+    caption = base64.urlsafe_b64encode(b"x" * (cardfiles.CAPTION_MAX + 1)).decode().rstrip("=")
+    bad = {
+        "a wrong digest": f"{spec}.{'0' * 16}.svg",
+        "no such card": f"X-coins.64.n.en.{digest}.svg",
+        "no such suit": f"3-coinz.64.n.en.{digest}.svg",
+        "a card spelled otherwise": f"3-COINS.64.n.en.{digest}.svg",
+        "a huge width": f"3-coins.999.n.en.{digest}.svg",
+        "too narrow": f"3-coins.4.n.en.{digest}.svg",
+        "a width spelled otherwise": f"3-coins.064.n.en.{digest}.svg",
+        "an unknown language": f"3-coins.64.n.de.{digest}.svg",
+        "an overlong caption": f"3-coins.64.n.en.{caption}.{digest}.svg",
+        "a caption that is no base64 text": f"3-coins.64.n.en.gA.{digest}.svg",
+        "unknown flags": f"3-coins.64.nx.en.{digest}.svg",
+        "flags out of order": f"3-coins.64.nh.en.{digest}.svg",
+    }
+    for why, name in bad.items():
+        status, headers, body = fetched("/cards/" + name)
+        assert (status, body) == (404, b"no such card picture"), why
+        assert headers["content-type"].startswith("text/plain"), why
+
+
+def test_pictures_drawn_for_requests_are_kept_in_a_bounded_cache(served: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cardfiles, "ON_DEMAND_MAX", 3)
+    monkeypatch.setattr(cardfiles, "_ON_DEMAND", type(cardfiles._ON_DEMAND)())
+    names = []
+    with cardfiles.as_files():
+        for width in (41, 42, 43, 44, 45):
+            names.append(card_answer._background("4-cups", width).removeprefix("cards/"))
+    for name in names:
+        cardfiles._PICTURES.pop(name)
+        assert fetched("/cards/" + name)[0] == 200
+    assert list(cardfiles._ON_DEMAND) == names[2:]  # the three served last, the first two let go
+    assert fetched("/cards/" + names[0])[0] == 200  # drawn again when asked again
+    assert list(cardfiles._ON_DEMAND) == [*names[3:], names[0]]

@@ -10,7 +10,8 @@ the live instance; its learner is still who they were (the browser's HttpOnly co
 database), their answers are all counted, their game comes back at the trick it was at, and every answer whose
 verdict the page showed is in PostgreSQL exactly once (rows counted by ``uid``).
 
-One PostgreSQL database and one cluster for the module; the card pictures' test runs first, on both instances.
+One PostgreSQL database and one cluster for the module; the card pictures' test runs first, on both instances
+(the second must not have drawn the page before it serves the first one's pictures).
 """
 
 from __future__ import annotations
@@ -163,7 +164,7 @@ def start_game(learner: Learner) -> None:
 
 
 def card_pictures(page: Page) -> list[str]:
-    """The card pictures' paths on the page (``cards/<digest>.svg``), in order."""
+    """The card pictures' paths on the page (``cards/<spec>.<digest>.svg``), in order."""
     sources = page.locator("img[src*='cards/']").evaluate_all("(images) => images.map((i) => i.getAttribute('src'))")
     return [str(s) for s in sources]
 
@@ -234,23 +235,33 @@ def answer_on_phone(phone: Learner, card: str) -> None:
 
 
 def test_every_instance_serves_the_same_card_pictures_under_the_same_names(cluster: Cluster, chromium: Browser) -> None:
-    """The spoiled-aces scenario opened on each instance directly: the same picture names, and each name's
-    bytes fetched from every instance are the same SVG."""
-    pictures: dict[str, list[str]] = {}
+    """The spoiled-aces scenario opened on the first instance directly: each picture it names is served by the
+    second, which never drew that page (a browser moved there), with the same bytes; then the page opened on the
+    second names the same pictures, and each name's bytes fetched from every instance are the same SVG."""
+    first_instance, second_instance = cluster.instances
     context = chromium.new_context(viewport={"width": 1366, "height": 900})
-    for instance in cluster.instances:
+
+    def opened(instance: Instance) -> list[str]:
         page = context.new_page()
         page.goto(f"{instance.url}/practice?scenario=spoiled-aces")
         page.get_by_role("button", name="Spoiled: nobody wins", exact=True).wait_for(timeout=TIMEOUT)
         settle(page)
-        pictures[instance.name] = card_pictures(page)
+        found = card_pictures(page)
         page.close()
+        return found
+
+    first = opened(first_instance)
+    # the four cards to click (the table draws its own inline)
+    assert len(first) == 4, first
+    # before the second instance ever drew the page: it draws each picture from its name alone
+    drawn_here = {name: fetch(f"{first_instance.url}/{name}") for name in first}
+    drawn_there = {name: fetch(f"{second_instance.url}/{name}") for name in first}
+    assert drawn_there == drawn_here and all(status == 200 for status, _ in drawn_here.values()), drawn_there
+    second = opened(second_instance)
     context.close()
-    first, second = (pictures[i.name] for i in cluster.instances)
-    # the four cards to click (the table draws its own inline): the same names in the same places
-    assert len(first) == 4 and first == second, pictures
+    assert first == second, (first, second)  # the same names in the same places
     for name in sorted(set(first)):
-        assert re.fullmatch(r"cards/[0-9a-f]{20}\.svg", name), name
+        assert re.fullmatch(r"cards/[0-9A-Za-z-]+\.[1-9][0-9]*\.[a-z-]+\.[a-z]+\.[0-9a-f]{16}\.svg", name), name
         served = [fetch(f"{instance.url}/{name}") for instance in cluster.instances]
         assert all(status == 200 for status, _ in served), name
         (body,) = {data for _, data in served}  # one set of bytes for the name, whichever instance sent it

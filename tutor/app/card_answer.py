@@ -31,7 +31,7 @@ from typing import Any, Literal
 import streamlit as st
 
 from tutor.app import cardfiles, lang
-from tutor.app.cardsvg import card_svg
+from tutor.app.cardsvg import card_svg, picture_url
 from tutor.app.pagelang import page_language
 from tutor.app.session import Family, Key
 from tutor.engine import Card
@@ -155,8 +155,7 @@ def _background(code: str, width: int) -> str:
 def _file_background(code: str, width: int) -> str:
     from tutor.engine import parse_card
 
-    with cardfiles.inline():  # the picture itself, to keep as the file
-        return cardfiles.url(card_svg(parse_card(code), width=width))
+    return picture_url(parse_card(code), width=width)  # the name any instance draws the picture from
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

@@ -1,27 +1,47 @@
-"""The route that serves the card pictures (:mod:`tutor.app.cardfiles`) from this process's memory.
+"""The route that serves the card pictures (:mod:`tutor.app.cardfiles`), drawing any it is asked for.
 
-``GET <base>/cards/<digest>.svg`` answers the picture's bytes, cached by the browser for good (a name always means
-the same bytes: it is their digest), or 404 for a name this process never drew. Every instance behind a proxy
-draws the same picture under the same name, so a browser moved to another instance finds what it had.
+``GET <base>/cards/<spec>.<digest>.svg`` answers the picture's bytes, cached by the browser for good (a name always
+means the same bytes: it ends in their digest). A picture this process drew is served from memory; any other name
+is read (:func:`tutor.app.cardfiles.parse`), drawn by the function the page draws with
+(:func:`tutor.app.cardsvg.named_picture`) and served only if its bytes have the name's digest. So every instance
+behind a proxy answers every name any instance wrote, even one that never drew that page; a name from another
+version of the drawing code, or one made up, is a 404 with a short plain-text body.
 """
 
 from __future__ import annotations
-
-import re
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from tutor.app import cardfiles
+from tutor.app.cardsvg import named_picture
+from tutor.engine.errors import RuleViolation
 
-_NAME = re.compile(r"[0-9a-f]{20}\.svg")  # what cardfiles names a picture; anything else is not one
 CACHED = "public, max-age=31536000, immutable"
 
 
+def _find(name: str) -> bytes | None:
+    """The picture named ``name``: kept, or drawn from its name; ``None`` if the name is no picture's."""
+    data = cardfiles.picture(name)
+    if data is not None:
+        return data
+    named = cardfiles.parse(name)
+    if named is None:
+        return None
+    spec, digest = named
+    try:
+        data = named_picture(spec).encode("utf-8")
+    except (RuleViolation, ValueError):  # not a card's code, or a drawing the spec's bounds still refuse
+        return None
+    if cardfiles.digest(data) != digest:  # drawn by other code than ours: not the bytes the name means
+        return None
+    cardfiles.keep_drawn(name, data)
+    return data
+
+
 async def _picture(request: Request) -> Response:
-    name = str(request.path_params["name"])
-    data = cardfiles.picture(name) if _NAME.fullmatch(name) else None
+    data = _find(str(request.path_params["name"]))
     if data is None:
         return Response("no such card picture", status_code=404, media_type="text/plain")
     return Response(data, media_type="image/svg+xml", headers={"Cache-Control": CACHED})

@@ -42,7 +42,8 @@ from xml.etree.ElementTree import Element
 from tutor.app import cardfiles
 from tutor.app.markup import escape, to_string, xml_text
 from tutor.app.pagelang import page_language
-from tutor.engine.cards import Card, Suit
+from tutor.engine.cards import Card, Suit, parse_card
+from tutor.engine.errors import NotationError
 from tutor.engine.ranking import TIERS
 from tutor.engine.steps import Tier
 from tutor.i18n import ui
@@ -375,10 +376,11 @@ def card_svg(
     looks = (int(width), bool(face_down or card is None), bool(highlight), bool(spoiled), bool(dimmed))
     if label is None:  # the label in the page's language: part of the cache key, so a change of language redraws
         label = card_label(card, face_down=face_down, show_name=show_name, show_tier=show_tier, lang=lang)
-    drawn = drawn_words(lang or page_language())
+    drawn_lang = lang or page_language()
     if cardfiles.active():
-        picture = _card_file(card, *looks, caption, bool(show_tier), bool(show_name), drawn)
+        picture = _card_file(card, *looks, caption, bool(show_tier), bool(show_name), drawn_lang)
         return _card_img(card, picture, looks, caption, label, css_class)
+    drawn = drawn_words(drawn_lang)
     return _card_svg(
         card, *looks, caption, bool(show_tier), bool(show_name), label, css_class, drawn, _FEW_SHAPES.get()
     )
@@ -404,18 +406,45 @@ def _card_file(
     caption: str | None,
     show_tier: bool,
     show_name: bool,
-    drawn: Drawn,
+    lang: str,
 ) -> str:
-    """The address of the card's picture as a file (:mod:`tutor.app.cardfiles`).
+    """The address of the card's picture as a file (:mod:`tutor.app.cardfiles`), named by how to draw it."""
+    code = cardfiles.BACK if face_down or card is None else card.code
+    spec = cardfiles.Spec(code, width, highlight, spoiled, dimmed, show_tier, show_name, lang, caption or None)
+    return cardfiles.url(named_picture(spec), spec)
+
+
+def picture_url(card: Card, *, width: int) -> str:
+    """The address of ``card``'s plain picture as a file (a card button's background), in the page's language."""
+    return _card_file(card, int(width), False, False, False, False, None, False, True, page_language())
+
+
+def named_picture(spec: cardfiles.Spec) -> str:
+    """The picture a file name's spec describes: what the page draws and what the route draws for any instance.
 
     The picture is drawn with the card's code as its label, in no language: the words a reader needs are the
     ``<img>``'s alt text, so one file serves every language, but for the words drawn on court cards and on a tied
-    card's sash (:class:`Drawn`), and a caption, which are part of the picture."""
-    code = "" if face_down or card is None else card.code
-    svg = _card_svg(
-        card, width, face_down, highlight, spoiled, dimmed, caption, show_tier, show_name, code, None, drawn
+    card's sash (:class:`Drawn`), and a caption, which are part of the picture. Raises :class:`NotationError`
+    for a spec whose card is no card's code (a name a client made up)."""
+    face_down = spec.card == cardfiles.BACK
+    card = None if face_down else parse_card(spec.card)
+    if card is not None and card.code != spec.card:  # one spelling per card, as the app writes it
+        raise NotationError(f"{spec.card!r} is not how a card is written in a picture's name")
+    code = "" if card is None else card.code
+    return _card_svg(
+        card,
+        spec.width,
+        face_down,
+        spec.highlight,
+        spec.spoiled,
+        spec.dimmed,
+        spec.caption,
+        spec.show_tier,
+        spec.show_name,
+        code,
+        None,
+        drawn_words(spec.lang),
     )
-    return cardfiles.url(svg)
 
 
 def _card_img(
