@@ -125,6 +125,9 @@ def test_the_route_serves_the_pictures_drawn_cached_for_good_and_nothing_else(se
     status, headers, body = fetched("/" + src)
     assert status == 200 and headers["content-type"].startswith("image/svg+xml")
     assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    # opened on its own, the picture may run, fetch and embed nothing
+    assert headers["content-security-policy"] == "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+    assert headers["x-content-type-options"] == "nosniff"
     assert body == cardfiles.picture(src.removeprefix("cards/")) and b'data-card="C-cups"' in body
     assert src == "cards/C-cups.64.n.en." + hashlib.sha256(body).hexdigest()[:16] + ".svg"  # how, then its digest
     assert fetched("/cards/" + "0" * 20 + ".svg")[0] == 404  # not a picture's name

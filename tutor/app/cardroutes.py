@@ -19,6 +19,9 @@ from tutor.app.cardsvg import named_picture
 from tutor.engine.errors import RuleViolation
 
 CACHED = "public, max-age=31536000, immutable"
+# A picture opened on its own is a document of this origin: it may fetch, run and embed nothing (a name may carry
+# a caption anyone wrote, drawn as escaped text; this keeps it text).
+LOCKED = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
 
 def _find(name: str) -> bytes | None:
@@ -44,7 +47,11 @@ async def _picture(request: Request) -> Response:
     data = _find(str(request.path_params["name"]))
     if data is None:
         return Response("no such card picture", status_code=404, media_type="text/plain")
-    return Response(data, media_type="image/svg+xml", headers={"Cache-Control": CACHED})
+    return Response(
+        data,
+        media_type="image/svg+xml",
+        headers={"Cache-Control": CACHED, "Content-Security-Policy": LOCKED, "X-Content-Type-Options": "nosniff"},
+    )
 
 
 def routes(base_url: str = "") -> list[BaseRoute]:
