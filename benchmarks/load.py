@@ -20,9 +20,11 @@ For each number of learners (a sweep, each step ``--seconds`` long, the learners
 questions/s, p50/p95 of each action, server CPU per question (``/proc/<pid>/stat`` of every server process, when
 local), and errors (an exception element, a run that does not end within 30 s, a closed connection, a Check whose
 verdict is not drawn). Then memory: RSS per idle session (page loaded) and per active one (answered), and whether
-closing them gives it back. With ``--runs`` above 1 every figure is the median of the runs. ``--serial N`` first
-measures the server CPU of a question alone: one learner at a time, no think time, the targets in turn, rounds of N
-questions (a figure a busy machine distorts far less than a sweep's). Asserts nothing.
+closing them gives it back; with ``--memory-again 125``, what as many sessions again add once Streamlit has let the
+first ones go (it keeps a closed session 2 minutes for a reconnection): about nothing if their memory was freed.
+With ``--runs`` above 1 every figure is the median of the runs. ``--serial N`` first measures the server CPU of a
+question alone: one learner at a time, no think time, the targets in turn, rounds of N questions (a figure a busy
+machine distorts far less than a sweep's). Asserts nothing.
 
 By default the script serves the tutor (``aluette-tutor app``'s command, a temporary SQLite file) and the bare app
 itself on free loopback ports; ``--instances N`` serves N tutor instances behind HAProxy (``deploy/cluster.py``)
@@ -330,13 +332,30 @@ async def sweep_step(target: Target, learners: int, seconds: float, think: float
     )  # fmt: skip
 
 
-async def memory(target: Target, sessions: int) -> tuple[float, float, float]:
-    """MB of RSS per idle session, per active one, and per session still held once they are all closed."""
+async def memory(target: Target, sessions: int, again_after: float = 0.0) -> tuple[float, float, float, float]:
+    """MB of RSS per idle session, per active one, and per session still held once they are all closed; with
+    ``again_after`` (s), the growth per session of a second batch opened that long after the first closed."""
     if not target.pids:
-        return (float("nan"),) * 3
-    timings, seen = Timings(), set[str]()
+        return (float("nan"),) * 4
     await warm(target)
     before = rss_mb(target.pids)
+    idle, active = await batch(target, sessions)
+    await asyncio.sleep(3)  # the sockets closed: Streamlit keeps each session a while, for a reconnection
+    closed = rss_mb(target.pids)
+    again = float("nan")
+    if again_after > 0:
+        # Streamlit keeps a closed session up to 2 min (at most 128) in case it reconnects, then lets it go: if its
+        # memory is freed, a second batch after that reuses it and the process hardly grows
+        await asyncio.sleep(again_after)
+        start = rss_mb(target.pids)
+        await batch(target, sessions)
+        again = (rss_mb(target.pids) - start) / sessions
+    return (idle - before) / sessions, (active - before) / sessions, (closed - before) / sessions, again
+
+
+async def batch(target: Target, sessions: int) -> tuple[float, float]:
+    """``sessions`` pages opened (RSS then), each answered (RSS then), then closed."""
+    timings, seen = Timings(), set[str]()
     pages = [(await open_page(target, seen, timings, ""))[0] for _ in range(sessions)]
     idle = rss_mb(target.pids)
     for page in pages:
@@ -346,9 +365,7 @@ async def memory(target: Target, sessions: int) -> tuple[float, float, float]:
     active = rss_mb(target.pids)
     for page in pages:
         await page.socket.close()
-    await asyncio.sleep(3)  # Streamlit lets a closed session go at once (no reconnection grace for a closed socket)
-    closed = rss_mb(target.pids)
-    return (idle - before) / sessions, (active - before) / sessions, (closed - before) / sessions
+    return idle, active
 
 
 async def warm(target: Target) -> None:
@@ -498,16 +515,18 @@ async def measure(args: argparse.Namespace, found: list[Target]) -> None:
     for name, cpu in cpus.items():
         ratios = ", ".join(f"{n}: {cpu[n] / bare[n]:.1f}x" for n in args.learners if bare[n] == bare[n] and bare[n])
         print(f"\nCPU per question, {name} against bare (target 2.5x or under): {ratios}")
-    print(f"\nmemory, RSS per session with {args.sessions} sessions (MB): idle / active / once closed")
+    again = f" / a second batch {args.memory_again:.0f} s later" if args.memory_again else ""
+    print(f"\nmemory, RSS per session with {args.sessions} sessions (MB): idle / active / once closed{again}")
     for target in found:
         figures = []
         for _ in range(args.runs):
             try:
-                figures.append(await memory(target, args.sessions))
+                figures.append(await memory(target, args.sessions, args.memory_again))
             except Exception as error:
                 print(f"  {target.name}: not measured ({type(error).__name__}: {error})"[:200])
-        idle, active, closed = (median([f[i] for f in figures]) for i in range(3))
-        print(f"  {target.name:24s} {idle:6.2f} / {active:6.2f} / {closed:6.2f}")
+        idle, active, closed, later = (median([f[i] for f in figures]) for i in range(4))
+        second = f" / {later:6.2f}" if args.memory_again else ""
+        print(f"  {target.name:24s} {idle:6.2f} / {active:6.2f} / {closed:6.2f}{second}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -520,6 +539,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=2.0, help="s between a learner's actions (default 2)")
     parser.add_argument("--runs", type=int, default=1, help="repeat the sweep; figures are medians (default 1)")
     parser.add_argument("--sessions", type=int, default=20, help="sessions for the memory figures (default 20)")
+    parser.add_argument(
+        "--memory-again",
+        type=float,
+        default=0,
+        help="s after closing the memory figures' sessions (125: past "
+        "Streamlit's 2 min for a reconnection) to open as many again and report what they add (default: not)",
+    )
     parser.add_argument("--instances", type=int, default=0, help="serve N tutor instances behind HAProxy")
     parser.add_argument("--db", default=None, help="the tutor's database (default: a temporary SQLite file)")
     parser.add_argument("--url", default=None, help="drive this address instead of serving the tutor")
