@@ -71,22 +71,23 @@ def test_the_cards_of_the_trick_are_buttons_named_by_card_and_player() -> None:
 def test_clicking_spoiled_answers_right() -> None:
     at = practice(scenario="spoiled-aces")
     click(at, "winner", "spoiled")
-    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N").run()
+    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N")  # sent with Check
     submit(at)
     grade = attempt(at).grade
     assert grade is not None and grade.all_correct
 
 
-def test_check_beside_cards_is_a_forms_submit_button_alone_in_its_form() -> None:
+def test_check_beside_cards_is_a_forms_submit_button_with_the_questions_after_the_cards() -> None:
     # Streamlit's plain button holds a click back some 10 ms before sending it; a form's submit button sends it at
-    # once. Card buttons cannot sit in a form, so "Check my answer" has a form of its own; each card click and
-    # the radio still send at once (no form), and a half answer is still refused with what is open.
+    # once. Card buttons cannot sit in a form: each card click sends at once (no form), while the radio after
+    # them sits in Check's form (its choice goes with Check, no rerun of its own); a half answer is still refused
+    # with what is open.
     at = practice(scenario="spoiled-aces")
     check = at.button(key=f"{PREFIX}.submit")
     assert check.proto.is_form_submitter and check.proto.form_id
     assert all(not card_button(at, "winner", seat).proto.form_id for seat in ("N", "E", "S", "W", "spoiled"))
     radio = at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields))
-    assert not radio.proto.form_id
+    assert radio.proto.form_id == check.proto.form_id
     click(at, "winner", "spoiled")
     submit(at)
     assert attempt(at).grade is None
@@ -96,7 +97,7 @@ def test_check_beside_cards_is_a_forms_submit_button_alone_in_its_form() -> None
 def test_clicking_a_card_that_ties_answers_wrong_and_says_why() -> None:
     at = practice(scenario="spoiled-aces")
     click(at, "winner", "N")
-    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N").run()
+    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N")  # sent with Check
     submit(at)
     grade = attempt(at).grade
     assert grade is not None and grade.by_key() == {"winner": False, "next_leader": True}
@@ -229,7 +230,7 @@ def test_review_asks_a_linked_play_puzzle_and_records_it() -> None:
     index = [c.value for c in best.parts[0].pick.choices].index("4-coins")  # type: ignore[union-attr]
     at.button(key=card_answer.button_key(best.widget_key(review_attempt.fields), index)).click().run()
     value = next(q for q in review_attempt.questions if q.key == "value")
-    at.radio(key=value.widget_key(review_attempt.fields)).set_value("NS 2").run()
+    at.radio(key=value.widget_key(review_attempt.fields)).set_value("NS 2")  # in Check's form: sent with it
     at.button(key="review.submit").click().run()
     assert not at.exception, at.exception
     grade = at.session_state["review.attempt"].grade

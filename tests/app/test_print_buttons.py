@@ -32,8 +32,28 @@ def test_the_signals_page_offers_the_table_card_and_the_pocket_cards() -> None:
     ]
 
 
-def test_the_practice_page_builds_a_worksheet_of_the_lesson_chosen() -> None:
+OPEN = {"practice.print.open": True}  # the worksheet's fold opened
+
+
+def test_the_worksheet_is_drawn_only_once_its_fold_is_opened() -> None:
     at = open_page("screens/practice.py", query={"lesson": "spoiled-tricks"})
+    assert "Print a worksheet" in [e.label for e in at.get("expander")]
+    assert "Download the worksheet (PDF)" not in labels(at, "download_button")
+    assert not [m for m in at.multiselect if ".print." in str(m.key)]
+    at.session_state["practice.print.open"] = True  # as the browser's click on the fold sets it
+    at.run()
+    assert "Download the worksheet (PDF)" in labels(at, "download_button")
+    at.multiselect(key="practice.print.picked").set_value(["spoiled-aces", "spoil-three-cavaliers"]).run()
+    at.session_state["practice.print.open"] = False
+    at.run()
+    assert "Download the worksheet (PDF)" not in labels(at, "download_button")
+    at.session_state["practice.print.open"] = True  # opened again: the teacher's picks are still there
+    at.run()
+    assert at.multiselect(key="practice.print.picked").value == ["spoiled-aces", "spoil-three-cavaliers"]
+
+
+def test_the_practice_page_builds_a_worksheet_of_the_lesson_chosen() -> None:
+    at = open_page("screens/practice.py", query={"lesson": "spoiled-tricks"}, session=OPEN)
     course = load_course(list(content_paths()))
     lesson = course.lesson("spoiled-tricks")
     assert lesson is not None
@@ -54,7 +74,7 @@ def test_the_worksheet_a_button_hands_over_is_the_scenarios_picked_in_the_langua
 
 def test_the_worksheet_builder_counts_the_scenarios_picked() -> None:
     # The spoiled-tricks lesson lists 18 scenarios (lessons/06-spoiled-tricks.yaml), all picked to begin with.
-    at = open_page("screens/practice.py", query={"lesson": "spoiled-tricks", "lang": "fr"})
+    at = open_page("screens/practice.py", query={"lesson": "spoiled-tricks", "lang": "fr"}, session=OPEN)
     captions = [element.value for element in at.caption]
     assert "18 scénarios choisis (au plus 60)" in captions
     at.multiselect(key="practice.print.picked").set_value(["spoiled-aces"]).run()

@@ -13,8 +13,8 @@ Every widget has a key naming the showing it belongs to, ``<prefix>.w.<scope>.<o
 previous one's ticks, even a tick the browser had not sent yet. :func:`clear` forgets them all.
 
 Where the answer is a card or a seat that played a card, the learner clicks the drawn cards
-(:mod:`tutor.app.card_answer`); buttons cannot sit in a form, so :func:`ask` draws such questions, and the
-Check button, without one.
+(:mod:`tutor.app.card_answer`); buttons cannot sit in a form, so :func:`ask` draws such questions outside one,
+and the questions after them in the Check button's form.
 """
 
 from __future__ import annotations
@@ -276,22 +276,26 @@ def ask(
     The answer widgets are keyed under ``fields`` (default ``prefix``): one attempt's own keys.
 
     In a form when every question is a form widget (nothing is sent until Check); otherwise (cards to click)
-    in a bordered box, each click sent at once, and the button alone in a form of its own: a form's submit
-    button sends its click at once, where Streamlit's plain button waits some 10 ms first (measured with
+    in a bordered box, each click sent at once, and the questions after the last one answered with the cards
+    in a form with the button: their choices go with Check, not each in a rerun of its own (a question's
+    fourth run, some 20% of its server time, measured with ``benchmarks/load.py``). A form's submit button also
+    sends its click at once, where Streamlit's plain button waits some 10 ms first (measured with
     ``benchmarks/submit_bench.py``). Its own words are in ``lang`` (by default the learner's)."""
     lang = lang or app_lang.current()
     _ = ui.translator(lang)
-    by_cards = any(q.by_cards for q in questions)
-    box = st.container(border=True) if by_cards else st.form(f"{prefix}.form", border=True)
+    last_by_cards = max((n for n, q in enumerate(questions) if q.by_cards), default=-1)
+    clicked, typed = questions[: last_by_cards + 1], questions[last_by_cards + 1 :]
+    box = st.container(border=True) if clicked else st.form(f"{prefix}.form", border=True)
     with box:
-        draw(questions, fields or prefix, lang=lang)
-        if missing:
-            shorts = short_names(lang)
-            names = ", ".join(shorts.get(k, k).lower() for k in missing)
-            # Translators: {names} lists the short names of the answers not given yet ("winner, next leader").
-            st.warning(_("Answer every question before checking (still open: {names}).", names=names))
-        alone: AbstractContextManager[object] = st.form(f"{prefix}.check", border=False) if by_cards else nullcontext()
-        with alone:
+        draw(clicked, fields or prefix, lang=lang)
+        form: AbstractContextManager[object] = st.form(f"{prefix}.check", border=False) if clicked else nullcontext()
+        with form:
+            draw(typed, fields or prefix, start=len(clicked) + 1, lang=lang)
+            if missing:
+                shorts = short_names(lang)
+                names = ", ".join(shorts.get(k, k).lower() for k in missing)
+                # Translators: {names} lists the short names of the answers not given yet ("winner, next leader").
+                st.warning(_("Answer every question before checking (still open: {names}).", names=names))
             st.form_submit_button(
                 _("Check my answer"), type="primary", key=SUBMIT(prefix), on_click=on_submit, args=args
             )

@@ -27,7 +27,9 @@ CARD_BUTTON = Family[bool]("{}.print.card")
 SIGNALS_BUTTON = Family[bool]("{}.print.signals")
 PICKED = Family[list[str]]("{}.print.picked")
 OFFERED = Family[tuple[str, ...]]("{}.print.offered")  # the set the picks were made from
+KEPT = Family[list[str]]("{}.print.kept")  # the picks, kept while the fold is closed and the menu not drawn
 WORKSHEET_BUTTON = Family[bool]("{}.print.worksheet")
+WORKSHEET_OPEN = Family[bool]("{}.print.open")  # whether the worksheet's fold is open
 PAPERS = tuple(printing.SIZES)
 PDF = "application/pdf"
 
@@ -125,8 +127,15 @@ def worksheet_builder(
     """Pick scenarios (``offered``, by id, shown by ``titles``; ``first`` picked to begin with), a language and a
     paper; download the worksheet."""
     _ = ui.translator(lang)
-    # Translators: the folded part of the Practice page where a teacher makes a worksheet to print.
-    with st.expander(_("Print a worksheet"), icon=":material/print:"):
+    # Drawn only while open (opening it reruns the page): every learner's page load would otherwise send its
+    # five widgets, a tenth of the load's messages (benchmarks/load.py), for the few who print.
+    fold = st.expander(
+        # Translators: the folded part of the Practice page where a teacher makes a worksheet to print.
+        _("Print a worksheet"), icon=":material/print:", key=WORKSHEET_OPEN(prefix), on_change="rerun"
+    )  # fmt: skip
+    if not fold.open:
+        return
+    with fold:
         st.caption(
             _(
                 "The scenarios drawn as here, with boxes to tick and lines to write, then an answer key with the "
@@ -135,7 +144,10 @@ def worksheet_builder(
         )
         if OFFERED(prefix).get() != tuple(offered):  # another lesson or topic: its scenarios, afresh
             OFFERED(prefix).set(tuple(offered))
-            PICKED(prefix).set([sid for sid in first if sid in offered][: selection.MOST])
+            KEPT(prefix).set([sid for sid in first if sid in offered][: selection.MOST])
+            PICKED(prefix).set(KEPT(prefix).get() or [])
+        elif PICKED(prefix).get() is None:  # the fold was closed: Streamlit forgot the menu, not the picks
+            PICKED(prefix).set(KEPT(prefix).get() or [])
         picked = st.multiselect(
             # Translators: the menu of the scenarios a printed worksheet holds.
             _("Scenarios on the sheet"),
@@ -144,6 +156,7 @@ def worksheet_builder(
             key=PICKED(prefix),
             max_selections=selection.MOST,
         )
+        KEPT(prefix).set(list(picked))
         # A lesson's many picks scroll inside the menu, out of sight: the count says what the sheet will hold.
         st.caption(
             # Translators: under the menu of a worksheet's scenarios: {n} how many are picked, {most} the limit.
