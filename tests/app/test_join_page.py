@@ -95,3 +95,24 @@ def test_a_taken_name_a_wrong_code_and_a_huge_name_are_one_line_each_and_store_n
     assert len(lines(at)[0]) == 1
     assert db.learners() == ["Ann"]
     assert classes.members(db, roux, thursday.id) == []
+
+
+@pytest.mark.parametrize(("page", "where"), [("screens/home.py", "home"), ("screens/practice.py", "side")])
+def test_home_and_the_sidebar_draw_the_join_form_only_once_its_fold_is_opened_and_join_through_it(
+    db: ProgressDB, thursday: SchoolClass, page: str, where: str
+) -> None:
+    at = open_page(page)
+    assert "Join a class" in [e.label for e in at.get("expander")]
+    assert not [t for t in at.text_input if str(t.key).startswith(f"join.{where}.")]  # a closed fold sends nothing
+    at.session_state[f"join.{where}.open"] = True  # as the browser's click on the fold sets it
+    at.run()
+    at.text_input(key=f"join.{where}.code").set_value(thursday.code)
+    at.text_input(key=f"join.{where}.name").set_value("Maëlle")
+    at.button(key=f"join.{where}.go").click().run()
+    assert not at.exception, at.exception
+    assert [s.value for s in (at.main if where == "home" else at.sidebar).success] == [
+        "You are in the class Thursday club."
+    ]
+    learner = db.learner_id("Maëlle")
+    assert learner is not None and classes.is_member(db, thursday.id, learner)
+    assert at.text_input(key=f"join.{where}.code").value == "", "the fold stays open, its form emptied"

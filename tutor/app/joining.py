@@ -30,6 +30,7 @@ NAME = Family[str]("join.{}.name")
 GO = Family[bool]("join.{}.go")
 ERROR = Family[str | None]("join.{}.error")
 DONE = Family[str | None]("join.{}.done")
+OPEN = Family[bool]("join.{}.open")  # whether Home's or the sidebar's fold is open
 TYPED_LIMIT = 10_000  # a long paste reaches the server, which says in one line what is wrong
 
 
@@ -142,8 +143,7 @@ def sidebar() -> None:
     _ = ui.translator(_language())
     with st.sidebar:
         your_classes()
-        with st.expander(_("Join a class"), expanded=bool(ERROR("side").get()), icon=":material/group_add:"):
-            form("side")
+        _fold("side", _("Join a class"))
 
 
 def home() -> None:
@@ -152,5 +152,13 @@ def home() -> None:
         return
     _ = ui.translator(_language())
     your_classes()
-    with st.expander(_("Join a class"), expanded=bool(ERROR("home").get()), icon=":material/group_add:"):
-        form("home")
+    _fold("home", _("Join a class"))
+
+
+def _fold(where: str, label: str) -> None:
+    """The folded form: drawn only while the fold is open, because a closed fold's widgets would still be sent
+    on every run of every page (the sidebar's: five elements of a page load)."""
+    fold = st.expander(label, icon=":material/group_add:", key=OPEN(where), on_change="rerun")
+    if fold.open:
+        with fold:
+            form(where)
