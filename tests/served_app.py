@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -38,11 +38,15 @@ def serve(db: Path) -> Iterator[str]:
 
 
 @contextmanager
-def serve_process(db: Path, script: str = "tutor/app/server.py") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def serve_process(
+    db: Path, script: str = "tutor/app/server.py", options: Sequence[str] = ()
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """As :func:`serve`, with the server's process too (to look at its descriptors and memory); ``script``
-    (from the project's root) is another app to serve instead, e.g. a benchmark's floor."""
+    (from the project's root) is another app to serve instead, e.g. a benchmark's floor; ``options`` more of
+    ``streamlit run``'s flags, over the project's config."""
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    flags += options
     process = subprocess.Popen(
         # as `make run`: main.py's pages with the cookie, the pruning and the card pictures' route (unless
         # another app is asked, e.g. a benchmark's floor)
