@@ -183,3 +183,26 @@ def test_controls_fit_and_tables_show_every_row(server: str) -> None:
                 page.close()
         finally:
             browser.close()
+
+
+def test_a_focused_fields_instructions_and_count_are_readable(server: str) -> None:
+    """A text field shows "Press Enter to submit form" and its count ("3/40") only while it has the focus, so
+    the sweep above, which focuses nothing, never measures them."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1366, "height": 900})
+            settled(page, f"{server}/join")
+            page.get_by_test_id("stMain").get_by_label("Class code").fill("ABC")  # the field keeps the focus
+            instructions = page.get_by_test_id("stMain").get_by_test_id("InputInstructions")
+            instructions.wait_for(timeout=30_000)
+            assert "3/40" in instructions.inner_text()
+            found = [p for p in problems_on(page, Axe(), "a focused field") if "color-contrast" in p]
+        finally:
+            browser.close()
+    assert not found, "\n".join(found)
