@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import client, learners, state
+from tutor.app import client, folds, learners, state
 from tutor.app.markup import md
 from tutor.app.session import Family, Key
 from tutor.i18n import ui
@@ -140,25 +140,22 @@ def sidebar() -> None:
     """The sidebar's "Join a class", and the learner's classes."""
     if state.database() is None:
         return
-    _ = ui.translator(_language())
     with st.sidebar:
         your_classes()
-        _fold("side", _("Join a class"))
+        _fold("side")
 
 
 def home() -> None:
     """Home's "Join a class" (the classes the learner is in above it)."""
     if state.database() is None:
         return
-    _ = ui.translator(_language())
     your_classes()
-    _fold("home", _("Join a class"))
+    _fold("home")
 
 
-def _fold(where: str, label: str) -> None:
-    """The folded form: drawn only while the fold is open, because a closed fold's widgets would still be sent
-    on every run of every page (the sidebar's: five elements of a page load)."""
-    fold = st.expander(label, icon=":material/group_add:", key=OPEN(where), on_change="rerun")
-    if fold.open:
+def _fold(where: str) -> None:
+    """The form in a fold, drawn only while the fold is open (:mod:`tutor.app.folds`)."""
+    fold = folds.opened(ui.gettext(_language(), "Join a class"), OPEN(where), ":material/group_add:")
+    if fold is not None:
         with fold:
             form(where)

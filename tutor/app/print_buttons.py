@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import streamlit as st
 
-from tutor.app import printing
+from tutor.app import folds, printing
 from tutor.app.printing import selection
 from tutor.app.session import Family
 from tutor.content.course import Course
@@ -127,13 +127,11 @@ def worksheet_builder(
     """Pick scenarios (``offered``, by id, shown by ``titles``; ``first`` picked to begin with), a language and a
     paper; download the worksheet."""
     _ = ui.translator(lang)
-    # Drawn only while open (opening it reruns the page): every learner's page load would otherwise send its
-    # five widgets, a tenth of the load's messages (benchmarks/load.py), for the few who print.
-    fold = st.expander(
-        # Translators: the folded part of the Practice page where a teacher makes a worksheet to print.
-        _("Print a worksheet"), icon=":material/print:", key=WORKSHEET_OPEN(prefix), on_change="rerun"
-    )  # fmt: skip
-    if not fold.open:
+    # Drawn only while open (tutor.app.folds): every learner's page load would otherwise send its five widgets,
+    # a tenth of the load's messages (benchmarks/load.py), for the few who print.
+    # Translators: the folded part of the Practice page where a teacher makes a worksheet to print.
+    fold = folds.opened(_("Print a worksheet"), WORKSHEET_OPEN(prefix), ":material/print:")
+    if fold is None:
         return
     with fold:
         st.caption(
@@ -142,12 +140,12 @@ def worksheet_builder(
                 "engine's explanations on pages of their own."
             )
         )
-        if OFFERED(prefix).get() != tuple(offered):  # another lesson or topic: its scenarios, afresh
+        fresh = OFFERED(prefix).get() != tuple(offered)
+        if fresh:  # another lesson or topic: its scenarios, afresh
             OFFERED(prefix).set(tuple(offered))
             KEPT(prefix).set([sid for sid in first if sid in offered][: selection.MOST])
-            PICKED(prefix).set(KEPT(prefix).get() or [])
-        elif PICKED(prefix).get() is None:  # the fold was closed: Streamlit forgot the menu, not the picks
-            PICKED(prefix).set(KEPT(prefix).get() or [])
+        if fresh or PICKED(prefix).get() is None:  # None: the fold was closed, Streamlit forgot the menu
+            PICKED(prefix).set(list(KEPT(prefix).get() or []))
         picked = st.multiselect(
             # Translators: the menu of the scenarios a printed worksheet holds.
             _("Scenarios on the sheet"),
