@@ -21,6 +21,9 @@ second), so a figure taken with them is rounded up by whatever the next look hap
   choices (bare: the radio; Practice: the ``spoiled-aces`` trick, its cards to click and the radio);
 - "submit": from the click on the submit button to the verdict drawn, once the answers are chosen: the clock a
   learner feels (the answer's verdict in sight);
+- "arrived" and "drawing": Submit in two: from the click to the message that carries the verdict's text reaching
+  the page (the front end's sending, the server's run up to the verdict, the network), then from that message to
+  the verdict drawn (the browser's own work: Streamlit's front end applying the run's messages and drawing them);
 - "reveal": from that click to the end of the run it started (everything after the verdict drawn too: the
   explanation, the table, the buttons), which the learner reads after the verdict;
 - "again": the same page loaded again in the same browser, to the question drawn: Streamlit's script and the
@@ -114,7 +117,20 @@ def served(script: Path, cwd: Path, env: dict[str, str]) -> Iterator[str]:
 # there (the first is the submit button's); VERDICT: the text the answer brings.
 WATCH = """
 (() => {
-  const w = (window.__aluBench = { ready: null, click: null, verdict: null, states: [] });
+  const w = (window.__aluBench = { ready: null, click: null, verdict: null, arrived: null, states: [] });
+  // When the message carrying the verdict's text reaches the page (its protobuf holds the text as UTF-8): the
+  // server's part and the network's end there, the browser's drawing begins.
+  const Socket = window.WebSocket, decoder = new TextDecoder();
+  window.WebSocket = function (...args) {
+    const socket = new Socket(...args);
+    socket.addEventListener("message", (e) => {
+      if (w.click === null || w.arrived !== null || !(e.data instanceof ArrayBuffer)) return;
+      if (decoder.decode(e.data).includes(VERDICT)) w.arrived = performance.now();
+    });
+    return socket;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, Socket);
   const shown = (el) => el.isConnected && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
   const found = new Map(READY.map((text) => [text, []]));
   let verdicts = [];
@@ -167,10 +183,10 @@ def noted(page: Page, what: str) -> None:
     page.wait_for_function(f"window.__aluBench.{what} !== null", polling="raf", timeout=TIMEOUT)
 
 
-def measure(page: Page, target: Target) -> tuple[float, float, float, float]:
+def measure(page: Page, target: Target) -> tuple[float, float, float, float, float]:
     """One load, one Submit, then the page loaded again in the same browser (its scripts cached, the guest's
-    cookie sent): ms to the question drawn, to the verdict drawn, to the run's end, and to the question drawn
-    again."""
+    cookie sent): ms to the question drawn, to the verdict drawn, to the run's end, to the question drawn
+    again, and from the click to the verdict's message received."""
     watched(page, target)
     page.goto(target.url)
     noted(page, "ready")
@@ -191,7 +207,8 @@ def measure(page: Page, target: Target) -> tuple[float, float, float, float]:
     noted(page, "ready")
     again = page.evaluate("window.__aluBench.ready")
     idle(page)
-    return w["ready"], w["verdict"] - w["click"], ended - w["click"], again
+    arrived = (w["arrived"] if w["arrived"] is not None else w["verdict"]) - w["click"]
+    return w["ready"], w["verdict"] - w["click"], ended - w["click"], again, arrived
 
 
 BARE_VERDICT = "Verdict: North wins"
@@ -246,7 +263,7 @@ def main() -> None:
     apps = [app.resolve() for app in args.app or [ROOT / "tutor" / "app" / "server.py"]]
     floors = ["bare", "bare-defaults"] if args.default_bare else ["bare"]
     names = [*floors, *(f"practice{n + 1 if len(apps) > 1 else ''}" for n in range(len(apps)))]
-    whats = ("load", "submit", "reveal", "again")
+    whats = ("load", "submit", "arrived", "drawing", "reveal", "again")
     figures: dict[str, dict[str, list[float]]] = {name: {what: [] for what in whats} for name in names}
     with tempfile.TemporaryDirectory() as folder, ExitStack() as servers:
         bare_ready = ("Who wins this trick?",)
@@ -270,28 +287,37 @@ def main() -> None:
             for run in range(args.runs + 1):  # the first run of each warms the servers and the browser up
                 for target in targets:  # in turn, so that a busy moment hurts all alike
                     context = browser.new_context(viewport={"width": 1366, "height": 900})
-                    loaded, submitted, revealed, again = measure(context.new_page(), target)
+                    loaded, submitted, revealed, again, arrived = measure(context.new_page(), target)
                     context.close()
                     if run:
                         figures[target.name]["load"].append(loaded)
                         figures[target.name]["submit"].append(submitted)
+                        figures[target.name]["arrived"].append(arrived)
+                        figures[target.name]["drawing"].append(submitted - arrived)
                         figures[target.name]["reveal"].append(revealed)
                         figures[target.name]["again"].append(again)
             browser.close()
     print(f"Chromium, {args.runs} runs each, medians")
     for name, app in zip(names[len(floors) :], apps, strict=True):
         print(f"{name}: {app}")
-    targets_text = {"submit": " (target 1.2x)", "reveal": "", "load": " (target 1.5x)", "again": " (cached)"}
+    targets_text = {
+        "submit": " (target 1.2x)",
+        "arrived": " (of Submit: click to the verdict's message received)",
+        "drawing": " (of Submit: that message to the verdict drawn)",
+        "reveal": "",
+        "load": " (target 1.5x)",
+        "again": " (cached)",
+    }
     for what, goal in targets_text.items():
         bare_ms = median(figures["bare"][what])
-        line = f"{what:>6}: bare {bare_ms:6.0f} ms"
+        line = f"{what:>7}: bare {bare_ms:6.0f} ms"
         for name in names[1:]:
             ms = median(figures[name][what])
             line += f"   {name} {ms:6.0f} ms ratio {ms / bare_ms:4.2f}x"
         print(line + goal)
         if args.verbose:
             for name in names:
-                print(f"        {name:>9}: " + " ".join(f"{v:.0f}" for v in figures[name][what]))
+                print(f"         {name:>9}: " + " ".join(f"{v:.0f}" for v in figures[name][what]))
 
 
 if __name__ == "__main__":
