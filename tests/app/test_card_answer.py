@@ -7,6 +7,7 @@ Right answers are hand-worked from rules.md (tier 1 best; aces tier 9, kings 10)
 from __future__ import annotations
 
 from helpers import fill_answers, open_page
+from reveal_read import reveal_of
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import card_answer, predict, quiz
@@ -249,7 +250,10 @@ def test_the_results_table_shows_signals_by_their_meaning_not_their_id() -> None
     assert "I hold the Deux de chêne" in [q.parts[0].show(o) for o in q.parts[0].options]
     fill_answers(at, {"signals": ["monsieur", "aces"], "aces": 2}, PREFIX)
     submit(at)
-    table = next(m.value for m in at.markdown if "Your answer" in m.value)
-    assert "I hold Monsieur; I hold aces" in table
-    assert "I hold Monsieur; I hold the Deux de chêne; I hold aces" in table
+    shown = reveal_of(at)
+    assert shown is not None
+    [signals] = [row for row in shown.rows if row.question == "Signals"]
+    assert signals.given == "I hold Monsieur; I hold aces"
+    assert signals.correct == "I hold Monsieur; I hold the Deux de chêne; I hold aces"
+    table = " ".join(f"{r.given} {r.correct}" for r in shown.rows)
     assert "deux-de-chene" not in table and "monsieur," not in table

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from helpers import fill_answers, open_page
+from reveal_read import reveal_of
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import card_answer, quiz
@@ -41,7 +42,7 @@ def submit(at: AppTest) -> str:
     at.button(key=f"{PREFIX}.submit").click()
     at.run()
     assert not at.exception, at.exception
-    return "\n".join(str(m.value) for m in at.markdown)
+    return "\n".join([str(m.value) for m in at.markdown] + [str(h.proto.body) for h in at.get("html")])
 
 
 NOTE = re.compile(r'<div class="alu-note">([^<]*)</div>')
@@ -52,8 +53,11 @@ def plain(text: str) -> str:
     return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
-def table_rows(shown: str) -> list[str]:
-    return [plain(line) for line in shown.splitlines() if line.startswith("| :green") or line.startswith("| :red")]
+def table_rows(at: AppTest) -> list[str]:
+    """The reveal's grade table, a row a line: "| question | given |"."""
+    shown = reveal_of(at)
+    assert shown is not None
+    return [plain(f"| {r.question} | {r.given} |") for r in shown.rows]
 
 
 def test_a_tricks_card_buttons_name_the_cards_and_seats_in_french_and_czech() -> None:
@@ -91,7 +95,7 @@ def test_a_play_puzzles_buttons_and_reveal_name_the_cards_in_the_learners_words(
         fill_answers(at, {"best": ["4-coins"], "value": {"team": "NS", "points": 2}}, PREFIX)
         shown = submit(at)
         assert [plain(n) for n in NOTE.findall(shown)] == [best]
-        rows = table_rows(shown)
+        rows = table_rows(at)
         assert any(row in r for r in rows), rows
         if lang != "en":
             assert [r for r in rows if CODE.search(r)] == []

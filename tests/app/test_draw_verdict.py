@@ -9,12 +9,15 @@ Round 3: 8 Madame Jeanne (no more), Pierre and Rosalie skipped, 9 La Vache Goulv
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 from tutor.app import reveal
 from tutor.app.mistakes import mistake
 from tutor.content.grading import grade
 from tutor.content.scenario import Scenario, scenario_from_document
 from tutor.content.solve import solve
 from tutor.content.yamlsafe import parse_document
+from tutor.i18n.ui import translator
 
 DRAW = (
     "id: d\ntitle: D\nkind: draw\ntopic: draw\nsetup:\n  players: [Jeanne, Pierre, Rosalie, Goulven]\n"
@@ -32,14 +35,23 @@ def test_one_holder_wrong_marks_that_row_and_counts_three_of_four() -> None:
     result = solve(s)
     answers = {"holders": {**RIGHT, "borgne": "Goulven"}}
     graded = grade(s, result, answers)
-    rows = reveal.grade_table(s, result, graded, answers).splitlines()[2:]
-    marks = {row.split("|")[2].strip(): row.split("|")[1].strip() for row in rows}
-    assert marks == {
-        "Top-card holders: Monsieur": ":green[**✓**]",
-        "Top-card holders: Madame": ":green[**✓**]",
-        "Top-card holders: Le Borgne": ":red[**✗**]",
-        "Top-card holders: La Vache": ":green[**✓**]",
-    }
+    rows = reveal.grade_rows(s, result, graded, answers)
+    assert [(row.question, row.marked, row.right, row.given, row.correct) for row in rows] == [
+        ("Top-card holders: Monsieur", True, True, "Pierre", "Pierre"),
+        ("Top-card holders: Madame", True, True, "Jeanne", "Jeanne"),
+        ("Top-card holders: Le Borgne", True, False, "Goulven", "Rosalie"),
+        ("Top-card holders: La Vache", True, True, "Goulven", "Goulven"),
+    ]
+    # As drawn: each row carries its own sign, and only the missed answer is in bold.
+    table = ET.fromstring(reveal.grade_table_html(rows, translator("en")))
+    drawn = [("".join(tr[0].itertext()), "".join(tr[1].itertext()), tr[3].find("strong") is not None)
+             for tr in table.iter("tr")][1:]  # fmt: skip
+    assert drawn == [
+        ("✓", "Top-card holders: Monsieur", False),
+        ("✓", "Top-card holders: Madame", False),
+        ("✗", "Top-card holders: Le Borgne", True),
+        ("✓", "Top-card holders: La Vache", False),
+    ]
     assert reveal.verdict_words(graded, "en") == "Not quite: 3 of 4 right."
     assert not graded.all_correct  # the scenario as a whole is still wrong (Review brings it back)
 

@@ -4,11 +4,11 @@ every course text and explanation step on the page (the pseudo-language ``qps`` 
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from helpers import fill_answers, new_session, open_page
+from reveal_read import reveal_of
 from streamlit.testing.v1 import AppTest
 from test_learners import another_browser
 
@@ -49,10 +49,10 @@ def texts(at: AppTest) -> str:
 
 
 def why(at: AppTest) -> list[str]:
-    """The explanation's steps, one a line, as the reveal numbers them."""
-    # "**Why**" in English: the heading is in the page's language, so the block is found by its shape
-    block = next(m.value for m in at.markdown if re.match(r"\*\*[^*\n]+\*\*\n\n1\. ", str(m.value)))
-    return [re.sub(r"^\d+\. ", "", line) for line in str(block).splitlines()[2:]]
+    """The explanation's steps, in order, as the reveal shows them."""
+    shown = reveal_of(at)
+    assert shown is not None, "no reveal on the page"
+    return shown.steps
 
 
 def answer_right(at: AppTest, prefix: str) -> None:
@@ -246,7 +246,8 @@ def test_every_course_text_of_a_lesson_page_goes_through_the_catalogs() -> None:
     steps = why(at)
     assert steps and all(s.startswith(OPEN) and s.endswith(CLOSE) for s in steps), steps
     if scenario.note:
-        assert any(i.value == wrapped(scenario.note) for i in at.info)
+        revealed = reveal_of(at)
+        assert revealed is not None and revealed.note == " ".join(wrapped(scenario.note).split())
 
 
 def test_every_course_text_of_home_and_practice_goes_through_the_catalogs() -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from helpers import fill_answers, open_page
+from reveal_read import Row, reveal_of
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import quiz, state
@@ -118,9 +119,10 @@ def test_a_lesson_scenario_asks_then_reveals(small_course: Course) -> None:
     assert attempt.scenario.id == "spoiled-aces" and not attempt.submitted
     assert at.button(key=f"{PREFIX}.submit")
     answer_right(at)
-    shown = "\n".join(m.value for m in at.markdown)
-    assert "| :green[**✓**] | Winner | nobody (spoiled) | nobody (spoiled) |" in shown
-    assert "leads again" in shown
+    shown = reveal_of(at)
+    assert shown is not None
+    assert Row("✓", "Winner", "nobody (spoiled)", "nobody (spoiled)", False) in shown.rows
+    assert any("leads again" in step for step in shown.steps)
     at.button(key=f"{PREFIX}.next_item").click().run()
     assert at.session_state[f"{PREFIX}.attempt"].scenario.id == "madame-over-plain-threes"
 

@@ -11,6 +11,7 @@ import functools
 
 import pytest
 from helpers import fill_answers, new_session, open_page
+from reveal_read import blocks, reveal_of
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import predict, quiz, state
@@ -26,7 +27,6 @@ from tutor.content.solve import solve
 from tutor.progress.memory import Answer, MemoryProgress
 
 PREFIX = "practice"
-RIGHT, WRONG = ":green[**✓**]", ":red[**✗**]"  # the marks in the grade table
 
 
 def practice(**query: str) -> AppTest:
@@ -54,9 +54,19 @@ def right_answers(scenario: Scenario) -> dict[str, object]:
 
 
 def texts(at: AppTest) -> str:
+    """Every text on the page, the reveal's words among them."""
+    shown = reveal_of(at)
     return "\n".join(
-        str(e.value) for kind in (at.markdown, at.caption, at.success, at.error, at.info, at.warning) for e in kind
+        [str(e.value) for kind in (at.markdown, at.caption, at.success, at.error, at.info, at.warning) for e in kind]
+        + ([shown.text] if shown else [])
     )
+
+
+def rows(at: AppTest) -> list[tuple[str, str, str, str, bool]]:
+    """The reveal's grade table: (sign, question, answer given, right answer, right answer in bold)."""
+    shown = reveal_of(at)
+    assert shown is not None, "no reveal on the page"
+    return [(r.mark, r.question, r.given, r.correct, r.bold) for r in shown.rows]
 
 
 def with_queue(scenario: Scenario) -> AppTest:
@@ -151,13 +161,16 @@ def test_right_answer_is_marked_right_and_explained() -> None:
     submit(at)
     attempt = current(at)
     assert attempt.grade is not None and attempt.grade.all_correct
-    shown = texts(at)
-    assert f"| {RIGHT} | Winner | nobody (spoiled) | nobody (spoiled) |" in shown
-    assert f"| {RIGHT} | Next leader | North | North |" in shown
-    assert "leads again" in shown, "the engine's explanation is shown"
-    assert "Two aces are exactly equal" in shown, "the note is shown"
-    assert 'data-answer="revealed"' in shown, "the setup is redrawn with the answer"
-    assert "1 / 1 right this session" in shown
+    assert rows(at) == [
+        ("✓", "Winner", "nobody (spoiled)", "nobody (spoiled)", False),
+        ("✓", "Next leader", "North", "North", False),
+    ]
+    shown = reveal_of(at)
+    assert shown is not None and shown.right and shown.verdict == "Right! All 2 answers are right."
+    assert any("leads again" in step for step in shown.steps), "the engine's explanation is shown"
+    assert "Two aces are exactly equal" in shown.note, "the note is shown"
+    assert 'data-answer="revealed"' in blocks(at)[0], "the setup is redrawn with the answer"
+    assert "1 / 1 right this session" in texts(at)
     answers = at.session_state["progress"].history
     assert [a.item for a in answers] == ["spoiled-aces"] and answers[0].all_correct
     assert answers[0].seconds >= 0
@@ -167,12 +180,14 @@ def test_wrong_answer_is_marked_wrong_with_the_correct_answer() -> None:
     at = practice(scenario="spoiled-aces")
     fill(at, {"winner": "S", "next_leader": "S"})
     submit(at)
-    shown = texts(at)
-    assert f"| {WRONG} | Winner | South | **nobody (spoiled)** |" in shown
-    assert f"| {WRONG} | Next leader | South | **North** |" in shown
-    assert "Not quite: 0 of 2 right" in shown
-    assert "leads again" in shown
-    assert "0 / 1 right this session" in shown
+    assert rows(at) == [
+        ("✗", "Winner", "South", "nobody (spoiled)", True),
+        ("✗", "Next leader", "South", "North", True),
+    ]
+    shown = reveal_of(at)
+    assert shown is not None and not shown.right and shown.verdict == "Not quite: 0 of 2 right."
+    assert any("leads again" in step for step in shown.steps)
+    assert "0 / 1 right this session" in texts(at)
     assert not at.session_state["progress"].solved("spoiled-aces")
 
 
@@ -278,8 +293,9 @@ def test_every_widget_gives_an_answer_the_grader_accepts(kind: str, n: int) -> N
     assert attempt.grade.all_correct, [k for k in attempt.grade.keys if not k.correct]
     # one mark per question (a play puzzle asks the card, and the value), and one per top card or player of a
     # question answered entry by entry
-    assert texts(at).count(RIGHT) == attempt.grade.total >= len(grading.asked(scenario))
-    assert WRONG not in texts(at)
+    marks = [mark for mark, *_ in rows(at)]
+    assert marks.count("✓") == attempt.grade.total >= len(grading.asked(scenario))
+    assert "✗" not in marks
 
 
 @pytest.mark.parametrize("kind", KINDS)

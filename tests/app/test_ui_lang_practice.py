@@ -13,6 +13,7 @@ North leads again.
 from __future__ import annotations
 
 from helpers import fill_answers, open_page
+from reveal_read import reveal_of
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Button
 
@@ -109,16 +110,16 @@ def test_the_reveal_of_a_wrong_answer_is_wrapped_in_qps() -> None:
     at = practice("qps", scenario="spoiled-aces")
     fill_answers(at, {"winner": "S", "next_leader": "S"}, PREFIX)
     submit(at)
-    assert is_wrapped(at.error[0].value)  # "Not quite: 0 of 2 right."
-    lines = next(str(m.value) for m in at.markdown if str(m.value).startswith("- " + OPEN))
+    shown = reveal_of(at)
+    assert shown is not None and not shown.right
+    assert is_wrapped(shown.verdict)  # "Not quite: 0 of 2 right."
     # Two mistake lines, one per wrong answer, each one message with its seats and cards inside
-    assert [is_wrapped(line[2:]) for line in lines.splitlines()] == [True, True], lines
-    table = next(str(m.value) for m in at.markdown if str(m.value).startswith("| | |"))
-    header = [cell.strip() for cell in table.splitlines()[0].split("|")[3:5]]
-    assert all(is_wrapped(cell) for cell in header), header
-    assert "nobody" not in table and "spoiled" not in table, table  # "nobody (spoiled)" wrapped as a whole
-    why = next(str(m.value) for m in at.markdown if str(m.value).startswith("**" + OPEN))
-    assert why.splitlines()[0] == f"**{why.splitlines()[0][2:-2]}**" and is_wrapped(why.splitlines()[0][2:-2])
+    assert [is_wrapped(line) for line in shown.mistakes] == [True, True], shown.mistakes
+    assert len(shown.header) == 4 and shown.header[:2] == ["", ""], shown.header
+    assert all(is_wrapped(cell) for cell in shown.header[2:]), shown.header
+    cells = [cell for r in shown.rows for cell in (r.question, r.given, r.correct)]
+    assert all(is_wrapped(cell) for cell in cells), cells  # "nobody (spoiled)" wrapped as a whole
+    assert len(shown.titles) == 1 and is_wrapped(shown.titles[0]), shown.titles  # "Why"
     next_button = at.button(key=f"{PREFIX}.next")
     assert is_wrapped(next_button.label)
 
@@ -141,9 +142,10 @@ def test_a_play_puzzles_reveal_is_wrapped_in_qps() -> None:
     at = practice("qps", scenario="play-keep-the-run")
     fill_answers(at, {"best": ["4-coins"], "value": {"team": "NS", "points": 2}}, PREFIX)
     submit(at)
-    shown = "\n".join(str(m.value) for m in at.markdown)
-    headings = [line for line in shown.splitlines() if line.startswith("**") and line.endswith("**")]
-    assert f"**{OPEN}Ŵĥáţ éáçĥ çáŕð ĺéáðš ţó{CLOSE}**" in headings, headings
+    revealed = reveal_of(at)
+    assert revealed is not None
+    assert f"{OPEN}Ŵĥáţ éáçĥ çáŕð ĺéáðš ţó{CLOSE}" in revealed.titles, revealed.titles
+    shown = "\n".join([str(m.value) for m in at.markdown] + [str(h.proto.body) for h in at.get("html")])
     # The line of best play: South leads K-cups and wins tricks 8 and 9 (the scenario's note)
     assert f'<div class="alu-block-title">{OPEN}Ţŕíçķ 8: {OPEN}Šóúţĥ{CLOSE} ŵíñš{CLOSE}</div>' in shown
     assert f'aria-label="{OPEN}Ţŕíçķ 9: {OPEN}Šóúţĥ{CLOSE} ŵíñš{CLOSE}"' in shown
@@ -160,16 +162,18 @@ def test_the_practice_page_in_czech() -> None:
     assert mode_control(at) == ("Procvičovat", ["Lekce", "Téma", "Směs", "Nekonečně", "Moje rozdání"])
     fill_answers(at, {"winner": "S", "next_leader": "S"}, PREFIX)
     submit(at)
-    assert at.error[0].value == "Ne tak docela: správně 0 z 2."
-    lines = next(str(m.value) for m in at.markdown if str(m.value).startswith("- "))
-    assert lines.splitlines() == [
-        "- Řekli jste, že štych bere Jih, ale eso mečů a eso mincí mají shodně nejlepší stupeň (9), takže je štych "
+    shown = reveal_of(at)
+    assert shown is not None and not shown.right
+    assert shown.verdict == "Ne tak docela: správně 0 z 2."
+    assert shown.mistakes == [
+        "Řekli jste, že štych bere Jih, ale eso mečů a eso mincí mají shodně nejlepší stupeň (9), takže je štych "
         "zkažený.",
-        "- Řekli jste, že příště vynáší Jih, ale štych je zkažený, takže znovu vynáší ten, kdo ho vynesl: Sever.",
+        "Řekli jste, že příště vynáší Jih, ale štych je zkažený, takže znovu vynáší ten, kdo ho vynesl: Sever.",
     ]
-    table = next(str(m.value) for m in at.markdown if str(m.value).startswith("| | |"))
-    assert table.splitlines()[0] == "| | | Vaše odpověď | Správná odpověď |"
-    assert "**nikdo (zkažený)**" in table
+    assert shown.header == ["", "", "Vaše odpověď", "Správná odpověď"]
+    assert [(r.correct, r.bold) for r in shown.rows if r.question == shown.rows[0].question] == [
+        ("nikdo (zkažený)", True)
+    ]
     assert at.button(key=f"{PREFIX}.next").label == "Další úloha →"
 
 

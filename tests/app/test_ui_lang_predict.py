@@ -14,6 +14,7 @@ chant-both-chanters-keep (South and East keep).
 from __future__ import annotations
 
 from helpers import fill_answers, open_page
+from reveal_read import reveal_of
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import predict, quiz
@@ -81,8 +82,9 @@ def test_after_the_answer_the_table_headers_score_and_follow_ups_are_translated(
     check(at)
     current = attempt(at)
     assert current.grade is not None and current.grade.all_correct, "options are ids: graded as in English"
-    shown = "\n".join(m.value for m in at.markdown)
-    assert "| ⟦Ŵíññéŕ⟧ |" in shown and "| ⟦Ñéẋţ ĺéáðéŕ⟧ |" in shown, "the results table's short names"
+    shown = reveal_of(at)
+    assert shown is not None
+    assert [row.question for row in shown.rows] == ["⟦Ŵíññéŕ⟧", "⟦Ñéẋţ ĺéáðéŕ⟧"], "the results table's short names"
     assert "⟦1 / 1 ŕíĝĥţ ţĥíš šéššíóñ⟧" in at.caption[0].value
     buttons = {b.key: b.label for b in at.button if b.key and b.key.startswith(f"{PREFIX}.")}
     assert buttons[f"{PREFIX}.similar"] == "⟦Á šíɱíĺáŕ óñé⟧"

@@ -206,3 +206,48 @@ def test_a_focused_fields_instructions_and_count_are_readable(server: str) -> No
         finally:
             browser.close()
     assert not found, "\n".join(found)
+
+
+# The reveal's block: nothing in it reaches past the page's right edge (the grade table included).
+PAST_THE_EDGE = """() => { const edge = document.documentElement.clientWidth;
+  return [...document.querySelectorAll('.alu-reveal *')].filter(e => e.getBoundingClientRect().right > edge + 0.5)
+    .map(e => e.tagName + '.' + String(e.className.baseVal ?? e.className)); }"""
+
+
+def test_the_reveal_is_accessible_and_fits_at_both_sizes(server: str) -> None:
+    """Practice after a wrong answer (the sweep above sees only the question): the verdict is an alert that
+    says ✗ beside its colour, each row of the grade table its own mark, and nothing past the edge on a phone."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium package")
+    from axe_playwright_python.sync_playwright import Axe
+    from playwright.sync_api import sync_playwright
+
+    axe = Axe()
+    found: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            for width, height in VIEWPORTS:
+                page = browser.new_page(viewport={"width": width, "height": height})
+                settled(page, f"{server}/practice?scenario=spoiled-aces")
+                page.get_by_role("button", name="A-coins (South)", exact=True).click(timeout=30_000)
+                page.wait_for_function(SETTLED, timeout=30_000)
+                page.get_by_role("radio", name="South").check(force=True)
+                page.wait_for_function(SETTLED, timeout=30_000)
+                page.get_by_role("button", name="Check my answer").click()
+                page.locator(".alu-reveal").wait_for(timeout=30_000)
+                page.wait_for_function(SETTLED, timeout=30_000)
+                assert (
+                    page.get_by_role("alert").filter(has_text="Not quite").inner_text() == "✗ Not quite: 0 of 2 right."
+                )
+                marks = page.locator(".alu-grades tbody td:first-child").all_inner_texts()
+                assert marks == ["✗", "✗"], marks
+                assert page.evaluate(PAST_THE_EDGE) == [], f"past the edge at {width} px"
+                found += problems_on(page, axe, f"the reveal at {width}x{height}")
+                # The reveal is ours alone (no Streamlit widget in it): there, even a minor finding counts.
+                inside = axe.run(page, context={"include": [[".alu-reveal"]]}).response["violations"]
+                found += [f"the reveal at {width} px: {v['id']} ({v['impact']})" for v in inside]
+                page.close()
+        finally:
+            browser.close()
+    assert not found, f"{len(found)} accessibility problems:\n" + "\n".join(found)

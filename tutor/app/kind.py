@@ -51,7 +51,7 @@ class AppKind(Generic[S]):
     nobody: Callable[[str, Translator], Nobody | None] | None = None  # the "nobody" of a key that may have no one
     full_width: bool = False  # its drawing needs the page's width: the questions go under it, not beside
     solve: Callable[[Scenario], Explained] = solve  # how a page gets the engine's result (a slow one: cached)
-    reveal: Callable[[Explained], None] | None = None  # drawn under the revealed setup
+    reveal: Callable[[Explained], str] | None = None  # XHTML drawn under the revealed setup
     # The explanation's steps in groups, each under a heading (the draw's rounds); None: one numbered list.
     groups: Callable[[Explained, Translator], list[tuple[str, tuple[Step, ...]]] | None] | None = None
 
@@ -83,9 +83,8 @@ class AppKind(Generic[S]):
     def solved(self, scenario: Scenario) -> Explained:
         return self.solve(scenario)
 
-    def revealed(self, result: Explained) -> None:
-        if self.reveal is not None:
-            self.reveal(result)
+    def revealed(self, result: Explained) -> str:
+        return "" if self.reveal is None else self.reveal(result)
 
     def groups_of(self, result: Explained, _: Translator) -> list[tuple[str, tuple[Step, ...]]] | None:
         return None if self.groups is None else self.groups(result, _)
@@ -120,5 +119,5 @@ class Shown(Protocol):
     def subjects_of(self, key: str, setup: Setup, result: Explained) -> tuple[str, tuple[str, ...]]: ...
     def nobody_for(self, key: str, _: Translator) -> Nobody | None: ...
     def solved(self, scenario: Scenario) -> Explained: ...
-    def revealed(self, result: Explained) -> None: ...
+    def revealed(self, result: Explained) -> str: ...
     def groups_of(self, result: Explained, _: Translator) -> list[tuple[str, tuple[Step, ...]]] | None: ...

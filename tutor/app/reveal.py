@@ -6,14 +6,16 @@ module only words values for a reader (``N`` -> ``North``, ``null`` -> ``nobody`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
 from tutor.app import mistakes, scenario_view, views
 from tutor.app.kinds import shown
-from tutor.app.markup import md
+from tutor.app.markup import escape, md
 from tutor.app.pagelang import page_language
 from tutor.app.predict import card_label, result_labels, short
 from tutor.app.questions import members
@@ -155,15 +157,25 @@ def describe_entry(scenario: Scenario, key: str, shape: Shape, value: object) ->
     return _cards(value, ui.translator(language()))
 
 
-def grade_table(scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object]) -> str:
-    """A Markdown table: per asked key (and per player for mappings) ✓ or ✗, the answer given, the right one."""
+@dataclass(frozen=True)
+class GradeRow:
+    """One row of the grade table, in plain text: a question (or one part of a parted one), the answer given and
+    the right one. ``right`` says whether this row's answer was right; ``marked`` whether its ✓ or ✗ is drawn
+    (only the first row of an answer marked as a whole carries the mark)."""
+
+    right: bool
+    marked: bool
+    question: str
+    given: str
+    correct: str
+
+
+def grade_rows(scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object]) -> list[GradeRow]:
+    """Per asked key (and per player for mappings): right or wrong, the answer given, the right one."""
     outcome = result.outcome()
-    _ = ui.translator(language())
-    # Translators: the reveal table's column headings (after a ✓/✗ column and the question's column).
-    given_heading, correct_heading = _("Your answer"), _("Correct answer")
-    rows = [f"| | | {given_heading} | {correct_heading} |", "| :-: | --- | --- | --- |"]
+    rows: list[GradeRow] = []
     for k in grade.keys:
-        name = md(short(scenario.kind, k.key))
+        name = short(scenario.kind, k.key)
         given = entries(scenario, k.key, answers[k.key]) if k.key in answers else [("", k.given)]
         correct = dict(entries(scenario, k.key, outcome[k.key]))
         labels = list(correct) + [label for label, _ in given if label not in correct]
@@ -171,18 +183,38 @@ def grade_table(scenario: Scenario, result: Explained, grade: Grade, answers: Ma
         # A parted answer marks each row: the ✗ goes beside the entry that is wrong, a ✓ beside each right one.
         parts = {entry_label(entry): right for entry, right in k.parts}
         for n, label in enumerate(labels):
-            what = f"{name}: {md(label)}" if label else name
-            mine = md(given_by.get(label, "–"))
+            mine = given_by.get(label, "–")
             if k.problem and n == 0:
-                mine += f" ({md(k.problem)})"
-            right = md(correct.get(label, "–"))
-            row_right = parts.get(label, False) if parts else k.correct
-            row_mark = (_RIGHT_MARK if row_right else _WRONG_MARK) if parts or n == 0 else ""
-            rows.append(f"| {row_mark} | {what} | {mine} | {right if row_right else f'**{right}**'} |")
-    return "\n".join(rows)
+                mine += f" ({k.problem})"
+            right = parts.get(label, False) if parts else k.correct
+            question = f"{name}: {label}" if label else name
+            rows.append(GradeRow(right, bool(parts) or n == 0, question, mine, correct.get(label, "–")))
+    return rows
 
 
-_RIGHT_MARK, _WRONG_MARK = ":green[**✓**]", ":red[**✗**]"  # a sign and a colour: colour is never the only one
+def grade_table_html(rows: Sequence[GradeRow], _: Translator) -> str:
+    """The grade table as XHTML: the mark as a sign and a colour (colour is never the only one); the right
+    answer in bold where it was missed."""
+    # Translators: the reveal table's column headings (after a ✓/✗ column and the question's column).
+    given_heading, correct_heading = escape(_("Your answer")), escape(_("Correct answer"))
+    head = (
+        "<thead><tr><td></td><td></td>"
+        f'<th scope="col">{given_heading}</th><th scope="col">{correct_heading}</th></tr></thead>'
+    )
+    body = []
+    for row in rows:
+        mark = "" if not row.marked else _RIGHT_MARK if row.right else _WRONG_MARK
+        correct = escape(row.correct) if row.right else f"<strong>{escape(row.correct)}</strong>"
+        body.append(
+            f'<tr><td>{mark}</td><th scope="row">{escape(row.question)}</th><td>{escape(row.given)}</td>'
+            f"<td>{correct}</td></tr>"
+        )
+    return f'<table class="alu-grades">{head}<tbody>{"".join(body)}</tbody></table>'
+
+
+# A sign and a colour (colour is never the only one).
+_RIGHT_MARK = '<span class="alu-mark alu-mark-right">✓</span>'
+_WRONG_MARK = '<span class="alu-mark alu-mark-wrong">✗</span>'
 
 
 def mistake_lines(scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object]) -> list[str]:
@@ -209,30 +241,49 @@ def verdict_words(grade: Grade, lang: str) -> str:
                        right=grade.right)  # fmt: skip
 
 
-def verdict(grade: Grade) -> None:
-    words = verdict_words(grade, language())
-    if grade.all_correct:
-        st.success(words, icon=":material/check_circle:")
-    else:
-        st.error(words, icon=":material/close:")
+def verdict_html(grade: Grade) -> str:
+    """The verdict as an alert a screen reader announces when it appears, with a sign beside its colour."""
+    words = escape(verdict_words(grade, language()))
+    tone, sign = ("right", "✓") if grade.all_correct else ("wrong", "✗")
+    return (
+        f'<p class="alu-verdict alu-verdict-{tone}" role="alert">'
+        f'<span class="alu-verdict-sign" aria-hidden="true">{sign}</span> {words}</p>'
+    )
+
+
+def mistakes_html(lines: Sequence[str]) -> str:
+    if not lines:
+        return ""
+    return '<ul class="alu-mistakes">' + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
 
 
 def show(
     scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object], side_by_side: bool = True
 ) -> None:
-    """The whole reveal: the verdict, the grades, the setup with the answer drawn, the steps, the note."""
-    verdict(grade)
-    lines = mistake_lines(scenario, result, grade, answers)
-    if lines:
-        st.markdown("\n".join(f"- {md(line)}" for line in lines))
-    st.markdown(grade_table(scenario, result, grade, answers))
-    drawing, why = st.columns(2, gap="large") if side_by_side else (st.container(), st.container())
-    with drawing:
-        views.show(scenario_view.setup_html(scenario, result, reveal=True))
-        shown(scenario.kind).revealed(result)  # what the kind draws besides (a play puzzle: each card's result)
-    with why:
-        explanation(result, scenario)
-        note(scenario)
+    """The whole reveal: the verdict, the grades, the setup with the answer drawn, the steps, the note.
+
+    One block of HTML, not one element each: every element Streamlit draws costs the server a message and the
+    browser a render (its Markdown measures each one for truncation, forcing a layout), and the reveal is what
+    the learner waits for after Check."""
+    views.show(reveal_html(scenario, result, grade, answers, side_by_side))
+
+
+def reveal_html(
+    scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object], side_by_side: bool = True
+) -> str:
+    """The reveal as one string of XHTML (:func:`show`)."""
+    _ = ui.translator(language())
+    drawing = scenario_view.setup_html(scenario, result, reveal=True) + shown(scenario.kind).revealed(result)
+    why = explanation_html(result, scenario) + note_html(scenario)
+    columns = "alu-reveal-cols" if side_by_side else "alu-reveal-rows"
+    return (
+        '<div class="alu-reveal">'
+        + verdict_html(grade)
+        + mistakes_html(mistake_lines(scenario, result, grade, answers))
+        + grade_table_html(grade_rows(scenario, result, grade, answers), _)
+        + f'<div class="{columns}"><div class="alu-reveal-drawing">{drawing}</div>'
+        + f'<div class="alu-reveal-why">{why}</div></div></div>'
+    )
 
 
 def step_groups(scenario: Scenario, result: Explained, lang: str) -> list[tuple[str, tuple[Step, ...]]]:
@@ -242,19 +293,37 @@ def step_groups(scenario: Scenario, result: Explained, lang: str) -> list[tuple[
     return grouped if grouped is not None else [("", tuple(result.explanation))]
 
 
-def explanation(result: Explained, scenario: Scenario | None = None) -> None:
+def steps_html(steps: Sequence[Step], numbered: bool = False) -> str:
+    """Steps as an HTML list, numbered or bulleted, each sentence in the learner's language and escaped."""
+    tag = "ol" if numbered else "ul"
+    lang = language()
+    return f"<{tag}>" + "".join(f"<li>{escape(render(s, lang))}</li>" for s in steps) + f"</{tag}>"
+
+
+def explanation_html(result: Explained, scenario: Scenario | None = None) -> str:
     """The engine's steps, numbered; grouped under headings where the kind groups them (the draw by round)."""
     # Translators: the heading of the engine's explanation, step by step, after an answer.
-    heading = ui.gettext(language(), "Why")
+    heading = escape(ui.gettext(language(), "Why"))
     groups = step_groups(scenario, result, language()) if scenario is not None else [("", tuple(result.explanation))]
     if len(groups) == 1:
-        st.markdown(f"**{heading}**\n\n" + steps_md(groups[0][1], numbered=True))
-        return
-    st.markdown(f"**{heading}**")
-    for title, steps in groups:
-        st.markdown(f"*{md(title)}*\n\n" + steps_md(steps))
+        body = steps_html(groups[0][1], numbered=True)
+    else:
+        body = "".join(f'<p class="alu-step-group">{escape(title)}</p>{steps_html(steps)}' for title, steps in groups)
+    return f'<div class="alu-why"><p class="alu-block-title">{heading}</p>{body}</div>'
 
 
-def note(scenario: Scenario) -> None:
-    if scenario.note:
-        st.info(md(scenario.note), icon=":material/lightbulb:")  # plain text (docs/authoring.md)
+def explanation(result: Explained, scenario: Scenario | None = None) -> None:
+    """Put the engine's steps on the page (:func:`explanation_html`)."""
+    st.html(explanation_html(result, scenario))
+
+
+def note_html(scenario: Scenario) -> str:
+    """The scenario's note (plain text, docs/authoring.md), set apart for a reader."""
+    if not scenario.note:
+        return ""
+    # As Markdown read it before: a blank line starts a paragraph, a single line break is a space.
+    paragraphs = "".join(f"<p>{escape(p)}</p>" for p in _PARAGRAPHS.split(scenario.note.strip()))
+    return f'<div class="alu-reveal-note" role="note">{paragraphs}</div>'
+
+
+_PARAGRAPHS = re.compile(r"\n[ \t]*\n\s*")

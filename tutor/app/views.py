@@ -101,6 +101,30 @@ details.alu-details summary{cursor:pointer;font-weight:600}
 .alu-lesson-tiers{display:flex;flex-direction:column;gap:6px;margin:6px 0}
 .alu-lesson-tier{display:flex;align-items:center;gap:12px;padding:2px 0;border-bottom:1px solid rgba(128,128,128,.25)}
 .alu-lesson-tier-number{min-width:4.5em;font-weight:700}
+.alu-reveal{line-height:1.5}
+.alu-verdict{margin:0 0 12px 0;padding:12px 16px;border-radius:8px;font-weight:600}
+.alu-verdict-right{background:#e6f4ea;color:#14532d;border-left:5px solid #1e7b34}
+.alu-verdict-wrong{background:#fdecec;color:#7f1d1d;border-left:5px solid #c62828}
+.alu-verdict-sign{font-weight:700;margin-right:2px}
+.alu-mistakes{margin:0 0 12px 0;padding-left:1.4em}
+.alu-grades{border-collapse:collapse;margin:0 0 16px 0;max-width:100%}
+.alu-grades th,.alu-grades td{text-align:left;vertical-align:top;padding:6px 10px;border-bottom:1px solid #d9d9d9}
+.alu-grades thead th{font-weight:600;border-bottom:2px solid #bdbdbd}
+.alu-grades tbody th{font-weight:600}
+.alu-grades td:first-child{text-align:center;padding:6px 4px}
+.alu-mark{font-weight:700}
+.alu-mark-right{color:#1e7b34}
+.alu-mark-wrong{color:#c62828}
+.alu-reveal-cols{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:16px 48px}
+.alu-reveal-rows{display:grid;grid-template-columns:minmax(0,1fr);gap:16px}
+.alu-reveal-drawing{container-type:inline-size}
+.alu-why ol,.alu-why ul{margin:0 0 8px 0;padding-left:1.6em}
+.alu-why li{margin:2px 0}
+.alu-step-group{font-style:italic;margin:8px 0 2px 0}
+.alu-reveal-note{margin:12px 0 0 0;padding:12px 16px;border-radius:8px;background:#e8f1fb;color:#0d2c54}
+.alu-reveal-note p{margin:0}.alu-reveal-note p+p{margin-top:8px}
+@media (max-width:640px){.alu-reveal-cols{grid-template-columns:minmax(0,1fr)}
+.alu-grades th,.alu-grades td{padding:5px 6px}}
 @media (max-width:520px){.alu-table{padding:8px 4px;gap:4px}.alu-setup{font-size:14px}}
 @container (max-width:400px){.alu-table,.alu-table.alu-wide{grid-template-columns:minmax(0,1fr) minmax(0,1fr);
 grid-template-areas:"n n" "w e" "c c" "s s"}}

@@ -15,7 +15,7 @@ from collections.abc import Collection
 
 import streamlit as st
 
-from tutor.app import lang, views
+from tutor.app import lang
 from tutor.app.card_answer import Pick
 from tutor.app.cardsvg import cards_html
 from tutor.app.kind import AppKind
@@ -203,18 +203,17 @@ def line_html(result: PlaySolution) -> str:
     return '<div class="alu-setup"><div class="alu-timeline">' + "".join(parts) + "</div></div>"
 
 
-def show(result: Explained) -> None:
-    """The reveal's pictures of a play puzzle: each card's result, and the line drawn trick by trick (the
-    steps as text follow, drawn by :mod:`tutor.app.reveal`)."""
+def revealed_html(result: Explained) -> str:
+    """The reveal's pictures of a play puzzle, as XHTML: each card's result, and the line drawn trick by trick
+    (the steps as text follow, drawn by :mod:`tutor.app.reveal`)."""
     if not isinstance(result, PlaySolution):
-        return
+        return ""
     _ = ui.translator(lang.current())
-    results = _("What each card leads to")
-    st.markdown(f"**{results}**")
-    views.show(results_html(result))
-    line = _("One line of best play")
-    st.markdown(f"**{line}**")
-    views.show(line_html(result))
+    results, line = escape(_("What each card leads to")), escape(_("One line of best play"))
+    return (
+        f'<p class="alu-block-title">{results}</p>{results_html(result)}'
+        f'<p class="alu-block-title">{line}</p>{line_html(result)}'
+    )
 
 
 KIND = AppKind(
@@ -228,5 +227,5 @@ KIND = AppKind(
     plan=_plan,
     subjects=_subjects,
     solve=solved,
-    reveal=show,
+    reveal=revealed_html,
 )

@@ -1,0 +1,87 @@
+"""The reveal as a page rendered by AppTest shows it, read back from its one block of HTML
+(:func:`tutor.app.reveal.show`): the verdict, the mistakes said, the grade table's rows, the steps and the note.
+
+The block is found among the page's HTML elements, or among its Markdown ones where a drawing in it holds inline
+SVG (:func:`tutor.app.views.show`), and parsed as the XHTML it is, so a test reads what a learner is shown, not
+the markup around it.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+from streamlit.testing.v1 import AppTest
+
+MARKER = 'class="alu-reveal"'
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the grade table: its sign (✓, ✗ or none), the question, the answer given, the right one, and
+    whether the right one is in bold (missed)."""
+
+    mark: str
+    question: str
+    given: str
+    correct: str
+    bold: bool
+
+
+@dataclass(frozen=True)
+class Shown:
+    verdict: str  # the verdict's words, without its sign
+    right: bool  # drawn as right (green, ✓) or wrong (red, ✗)
+    mistakes: list[str]
+    header: list[str]  # the grade table's column headings
+    rows: list[Row]
+    titles: list[str]  # every block's title, in order: the kind's pictures' titles, then "Why"
+    steps: list[str]  # every step of the explanation, in order, group headings left out
+    groups: list[str]  # the group headings (the draw's rounds); empty for one numbered list
+    note: str
+    text: str  # every word of the block, in order
+
+
+def _text(element: ET.Element) -> str:
+    return " ".join("".join(element.itertext()).split())
+
+
+def _class(element: ET.Element) -> set[str]:
+    return set(element.get("class", "").split())
+
+
+def blocks(at: AppTest) -> list[str]:
+    """Every reveal block on the page, as its source."""
+    sources = [m.value for m in at.markdown] + [h.proto.body for h in at.get("html")]
+    return [s for s in sources if MARKER in s]
+
+
+def reveal_of(at: AppTest) -> Shown | None:
+    """The page's reveal, or None when none is shown; a page showing two fails the test."""
+    found = blocks(at)
+    assert len(found) <= 1, f"{len(found)} reveals on one page"
+    return read(found[0]) if found else None
+
+
+def read(source: str) -> Shown:
+    root = ET.fromstring(source[source.index("<div " + MARKER) :])
+    verdict = next(e for e in root.iter("p") if "alu-verdict" in _class(e))
+    sign = next(e for e in verdict if "alu-verdict-sign" in _class(e))
+    words = " ".join((sign.tail or "").split())
+    mistakes = [_text(li) for ul in root.iter("ul") if "alu-mistakes" in _class(ul) for li in ul]
+    rows, header = [], []
+    for table in root.iter("table"):
+        if "alu-grades" in _class(table):
+            header = [_text(cell) for cell in table.find("thead").iter() if cell.tag in ("td", "th")]
+            body = table.find("tbody")
+            for tr in body if body is not None else ():
+                mark, question, given, correct = tr
+                bold = correct.find("strong") is not None
+                rows.append(Row(_text(mark), _text(question), _text(given), _text(correct), bold))
+    why = next((e for e in root.iter("div") if "alu-why" in _class(e)), None)
+    steps = [_text(li) for li in why.iter("li")] if why is not None else []
+    groups = [_text(p) for p in why.iter("p") if "alu-step-group" in _class(p)] if why is not None else []
+    titles = [_text(e) for e in root.iter() if "alu-block-title" in _class(e)]
+    note = next((" ".join(_text(p) for p in e) for e in root.iter("div") if "alu-reveal-note" in _class(e)), "")
+    right = "alu-verdict-right" in _class(verdict)
+    return Shown(words, right, mistakes, header, rows, titles, steps, groups, note, _text(root))
