@@ -464,6 +464,9 @@ def test_a_similar_one_is_a_new_scenario_of_the_same_kind_and_topic() -> None:
     place = queue.position
     fill(at, {"winner": "N", "next_leader": "N"})
     submit(at)
+    # A session's seed is random. Fixed here: for about 3 seeds in 100 no generated trick within similar.py's
+    # tries asks the same two questions, and the page then gives the closest one, which this test would not accept.
+    at.session_state[f"{PREFIX}.similar_seed"] = 7
     at.button(key=f"{PREFIX}.similar").click().run()
     assert not at.exception, at.exception
     other = current(at)
