@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from streamlit.testing.v1 import AppTest
 
 MARKER = 'class="alu-reveal"'
+VERDICT = '<p class="alu-verdict '
 
 
 @dataclass(frozen=True)
@@ -50,22 +51,29 @@ def _class(element: ET.Element) -> set[str]:
     return set(element.get("class", "").split())
 
 
+def _sources(at: AppTest) -> list[str]:
+    return [m.value for m in at.markdown] + [h.proto.body for h in at.get("html")]
+
+
 def blocks(at: AppTest) -> list[str]:
-    """Every reveal block on the page, as its source."""
-    sources = [m.value for m in at.markdown] + [h.proto.body for h in at.get("html")]
-    return [s for s in sources if MARKER in s]
+    """Every reveal block on the page (what follows the verdict), as its source."""
+    return [s for s in _sources(at) if MARKER in s]
 
 
 def reveal_of(at: AppTest) -> Shown | None:
-    """The page's reveal, or None when none is shown; a page showing two fails the test."""
-    found = blocks(at)
+    """The page's reveal, or None when none is shown; a page showing two, or a verdict without the rest (or the
+    rest without its verdict), fails the test."""
+    sources = _sources(at)
+    found = [s for s in sources if MARKER in s]
+    verdicts = [s for s in sources if s.startswith(VERDICT)]
     assert len(found) <= 1, f"{len(found)} reveals on one page"
-    return read(found[0]) if found else None
+    assert len(verdicts) == len(found), f"{len(verdicts)} verdicts, {len(found)} reveals"
+    return read(verdicts[0], found[0]) if found else None
 
 
-def read(source: str) -> Shown:
+def read(verdict_source: str, source: str) -> Shown:
+    verdict = ET.fromstring(verdict_source)
     root = ET.fromstring(source[source.index("<div " + MARKER) :])
-    verdict = next(e for e in root.iter("p") if "alu-verdict" in _class(e))
     sign = next(e for e in verdict if "alu-verdict-sign" in _class(e))
     words = " ".join((sign.tail or "").split())
     mistakes = [_text(li) for ul in root.iter("ul") if "alu-mistakes" in _class(ul) for li in ul]
@@ -84,4 +92,4 @@ def read(source: str) -> Shown:
     titles = [_text(e) for e in root.iter() if "alu-block-title" in _class(e)]
     note = next((" ".join(_text(p) for p in e) for e in root.iter("div") if "alu-reveal-note" in _class(e)), "")
     right = "alu-verdict-right" in _class(verdict)
-    return Shown(words, right, mistakes, header, rows, titles, steps, groups, note, _text(root))
+    return Shown(words, right, mistakes, header, rows, titles, steps, groups, note, _text(verdict) + " " + _text(root))

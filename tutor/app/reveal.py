@@ -262,23 +262,24 @@ def show(
 ) -> None:
     """The whole reveal: the verdict, the grades, the setup with the answer drawn, the steps, the note.
 
-    One block of HTML, not one element each: every element Streamlit draws costs the server a message and the
-    browser a render (its Markdown measures each one for truncation, forcing a layout), and the reveal is what
-    the learner waits for after Check."""
+    Two blocks of HTML, not an element each: every element Streamlit draws costs the server a message and the
+    browser a render (its Markdown measures each one for truncation, forcing a layout). The verdict (what the
+    learner waits for after Check) is the first and a small one, drawn before the rest is even sent: in
+    Chromium it came 12-36 ms sooner than inside one block (two runs of 15, ``benchmarks/submit_bench.py``)."""
+    st.html(verdict_html(grade))
     views.show(reveal_html(scenario, result, grade, answers, side_by_side))
 
 
 def reveal_html(
     scenario: Scenario, result: Explained, grade: Grade, answers: Mapping[str, object], side_by_side: bool = True
 ) -> str:
-    """The reveal as one string of XHTML (:func:`show`)."""
+    """The reveal under its verdict as one string of XHTML (:func:`show`)."""
     _ = ui.translator(language())
     drawing = scenario_view.setup_html(scenario, result, reveal=True) + shown(scenario.kind).revealed(result)
     why = explanation_html(result, scenario) + note_html(scenario)
     columns = "alu-reveal-cols" if side_by_side else "alu-reveal-rows"
     return (
         '<div class="alu-reveal">'
-        + verdict_html(grade)
         + mistakes_html(mistake_lines(scenario, result, grade, answers))
         + grade_table_html(grade_rows(scenario, result, grade, answers), _)
         + f'<div class="{columns}"><div class="alu-reveal-drawing">{drawing}</div>'

@@ -102,7 +102,7 @@ details.alu-details summary{cursor:pointer;font-weight:600}
 .alu-lesson-tier{display:flex;align-items:center;gap:12px;padding:2px 0;border-bottom:1px solid rgba(128,128,128,.25)}
 .alu-lesson-tier-number{min-width:4.5em;font-weight:700}
 .alu-reveal{line-height:1.5}
-.alu-verdict{margin:0 0 12px 0;padding:12px 16px;border-radius:8px;font-weight:600}
+.alu-verdict{margin:0;padding:12px 16px;border-radius:8px;font-weight:600}
 .alu-verdict-right{background:#e6f4ea;color:#14532d;border-left:5px solid #1e7b34}
 .alu-verdict-wrong{background:#fdecec;color:#7f1d1d;border-left:5px solid #c62828}
 .alu-verdict-sign{font-weight:700;margin-right:2px}
