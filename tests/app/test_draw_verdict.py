@@ -88,3 +88,24 @@ def test_the_draws_steps_are_grouped_by_round() -> None:
     numbers = [[step.draw_card for step in steps] for _heading, steps in groups]
     assert numbers[:3] == [[1, 2, 3, 4], [5, 6, 7], [8, 9]]
     assert len(groups[3][1]) == 3  # the draw ends; who partners whom; who deals first
+
+
+HOSTILE = "<b>Jo</b> **x** :material/home: &amp;"
+
+
+def test_typed_names_and_the_note_are_shown_as_typed_in_the_reveal() -> None:
+    """A player's name and the scenario's note are text someone typed: in the reveal's HTML each reads exactly as
+    typed (no element made of it, no Markdown, no icon), and the note's blank line starts a second paragraph."""
+    document = DRAW.replace("Jeanne", '"' + HOSTILE + '"') + 'note: "First <i>line</i>.\\n\\nSecond :red[one]."\n'
+    s = scenario_from_document(parse_document(document.encode(), "d.yaml"))
+    result = solve(s)
+    answers = {"holders": {**RIGHT, "madame": "Pierre"}}
+    graded = grade(s, result, answers)
+    root = ET.fromstring(reveal.reveal_html(s, result, graded, answers))
+    assert root.find(".//b") is None and root.find(".//i") is None, "no element made of typed text"
+    [madame] = [tr for tr in root.iter("tr") if "".join(tr[1].itertext()) == "Top-card holders: Madame"]
+    assert "".join(madame[3].itertext()) == HOSTILE
+    [note] = [e for e in root.iter("div") if e.get("class") == "alu-reveal-note"]
+    assert ["".join(p.itertext()) for p in note] == ["First <i>line</i>.", "Second :red[one]."]
+    # the source keeps the colon of ":material/" as a reference: Streamlit would otherwise draw the icon
+    assert ":material/" not in reveal.reveal_html(s, result, graded, answers)
