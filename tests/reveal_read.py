@@ -1,9 +1,9 @@
-"""The reveal as a page rendered by AppTest shows it, read back from its one block of HTML
-(:func:`tutor.app.reveal.show`): the verdict, the mistakes said, the grade table's rows, the steps and the note.
+"""The reveal as a page rendered by AppTest shows it, read back from its two blocks of HTML
+(:func:`tutor.app.reveal.show`): the verdict, then the mistakes said, the grade table's rows, the steps and the note.
 
-The block is found among the page's HTML elements, or among its Markdown ones where a drawing in it holds inline
-SVG (:func:`tutor.app.views.show`), and parsed as the XHTML it is, so a test reads what a learner is shown, not
-the markup around it.
+The blocks are found among the page's HTML elements, or among its Markdown ones where a drawing in the second holds
+inline SVG (:func:`tutor.app.views.show`), and parsed as the XHTML they are, so a test reads what a learner is
+shown, not the markup around it.
 """
 
 from __future__ import annotations
@@ -63,9 +63,8 @@ def blocks(at: AppTest) -> list[str]:
 def reveal_of(at: AppTest) -> Shown | None:
     """The page's reveal, or None when none is shown; a page showing two, or a verdict without the rest (or the
     rest without its verdict), fails the test."""
-    sources = _sources(at)
-    found = [s for s in sources if MARKER in s]
-    verdicts = [s for s in sources if s.startswith(VERDICT)]
+    found = blocks(at)
+    verdicts = [s for s in _sources(at) if s.startswith(VERDICT)]
     assert len(found) <= 1, f"{len(found)} reveals on one page"
     assert len(verdicts) == len(found), f"{len(verdicts)} verdicts, {len(found)} reveals"
     return read(verdicts[0], found[0]) if found else None

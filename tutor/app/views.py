@@ -108,10 +108,11 @@ details.alu-details summary{cursor:pointer;font-weight:600}
 .alu-verdict-sign{font-weight:700;margin-right:2px}
 .alu-mistakes{margin:0 0 12px 0;padding-left:1.4em}
 .alu-grades{border-collapse:collapse;margin:0 0 16px 0;max-width:100%}
-.alu-grades th,.alu-grades td{text-align:left;vertical-align:top;padding:6px 10px;border-bottom:1px solid #d9d9d9}
-.alu-grades thead th{font-weight:600;border-bottom:2px solid #bdbdbd}
-.alu-grades tbody th{font-weight:600}
-.alu-grades td:first-child{text-align:center;padding:6px 4px}
+.alu-reveal .alu-grades th,.alu-reveal .alu-grades td{text-align:left;vertical-align:top;padding:6px 10px;border:0;
+border-bottom:1px solid #d9d9d9;background:none}
+.alu-reveal .alu-grades thead th{font-weight:600;border-bottom:2px solid #bdbdbd}
+.alu-reveal .alu-grades tbody th{font-weight:600}
+.alu-reveal .alu-grades td:first-child{text-align:center;padding:6px 4px}
 .alu-mark{font-weight:700}
 .alu-mark-right{color:#1e7b34}
 .alu-mark-wrong{color:#c62828}
@@ -124,7 +125,7 @@ details.alu-details summary{cursor:pointer;font-weight:600}
 .alu-reveal-note{margin:12px 0 0 0;padding:12px 16px;border-radius:8px;background:#e8f1fb;color:#0d2c54}
 .alu-reveal-note p{margin:0}.alu-reveal-note p+p{margin-top:8px}
 @media (max-width:640px){.alu-reveal-cols{grid-template-columns:minmax(0,1fr)}
-.alu-grades th,.alu-grades td{padding:5px 6px}}
+.alu-reveal .alu-grades th,.alu-reveal .alu-grades td{padding:5px 6px}}
 @media (max-width:520px){.alu-table{padding:8px 4px;gap:4px}.alu-setup{font-size:14px}}
 @container (max-width:400px){.alu-table,.alu-table.alu-wide{grid-template-columns:minmax(0,1fr) minmax(0,1fr);
 grid-template-areas:"n n" "w e" "c c" "s s"}}
