@@ -2,6 +2,7 @@
 Streamlit form app driven the same way in the same run: how many questions a second, how fast, at what CPU.
 
     .venv/bin/python benchmarks/load.py [--quick] [--learners 10 30 60] [--seconds 30] [--runs 3]
+                                        [--think 2] [--think-spread 0.5]
                                         [--instances 2] [--url http://host:port --pid PID ...]
                                         [--serial 8 [--serial-only]]
 
@@ -15,6 +16,10 @@ them); a click or a
 Check is its ``rerun_script`` message (``streamlit.proto`` BackMsg, with the widget states and the fragment the
 front end would send) to the end of the run it starts (``script_finished``). The bare app (a radio in a form and a
 submit button, as ``submit_bench.py``'s floor) has no cards: load, then Check.
+
+A think is ``--think`` on average, each one drawn from think x (1 +- ``--think-spread``), uniformly, by a generator
+of the learner's own (seeded by its number: the same draws every run); ``--think-spread 0`` thinks exactly
+``--think`` every time, as this script did before, which makes the learners think in step (see :func:`thinking`).
 
 For each number of learners (a sweep, each step ``--seconds`` long, the learners started over one think time):
 questions/s, p50/p95 of each action, server CPU per question (``/proc/<pid>/stat`` of every server process, when
@@ -181,8 +186,8 @@ def merged(cookie: str, set_cookies: list[str]) -> str:
     >>> merged("ALUETTE_INSTANCE=app1", ["aluette_guest=abc", "ALUETTE_INSTANCE=app2"])
     'ALUETTE_INSTANCE=app2; aluette_guest=abc'
     """
-    jar = dict(pair.split("=", 1) for pair in cookie.split("; ") if "=" in pair)
-    jar.update(pair.split("=", 1) for pair in set_cookies if "=" in pair)
+    jar = dict(pair.partition("=")[::2] for pair in cookie.split("; ") if "=" in pair)
+    jar.update(pair.partition("=")[::2] for pair in set_cookies if "=" in pair)
     return "; ".join(f"{name}={value}" for name, value in jar.items())
 
 
@@ -203,6 +208,26 @@ class Target:
     url: str
     pids: tuple[int, ...]
     tutor: bool
+
+
+Think = Callable[[], float]  # a learner's next think time, s
+SPREAD = 0.5  # each think: think x (1 +- SPREAD), uniformly
+NO_THINKING: Think = lambda: 0.0  # noqa: E731
+
+
+def thinking(mean: float, spread: float, seed: int) -> Think:
+    """One learner's think times: uniform in ``mean`` x (1 - ``spread``, 1 + ``spread``), from a generator of
+    its own (the same for a seed). A fixed think time makes the learners think in step: all of them wait on the
+    same busy moment, go on together and think together, so the server alternates a burst of every learner at
+    once with seconds of nothing (seen at 100 learners: 13-15% of a core for 6 s in mid-step, then a burst in
+    which a page load waited 1-3 s); people do not think in step.
+
+    >>> think = thinking(2.0, 0.5, 1)
+    >>> all(1.0 <= think() <= 3.0 for _ in range(1000)), thinking(2.0, 0.0, 1)()
+    (True, 2.0)
+    """
+    draw = random.Random(seed).random
+    return lambda: mean * (1 + spread * (2 * draw() - 1))
 
 
 @contextmanager
@@ -235,14 +260,18 @@ async def open_page(target: Target, seen: set[str], timings: Timings, cookie: st
     return page, cookie
 
 
-async def question(target: Target, seen: set[str], timings: Timings, think: float, cookie: str) -> str:
+async def question(target: Target, seen: set[str], timings: Timings, think: Think | float, cookie: str) -> str:
+    """One question, from its page load to its verdict; ``think``: the pauses between actions (a number: always
+    that many seconds)."""
+    if not callable(think):
+        think = thinking(float(think), 0.0, 0)
     page, cookie = await open_page(target, seen, timings, cookie)
     try:
         if target.tutor:
-            await asyncio.sleep(think)
+            await asyncio.sleep(think())
             with timed(timings.click):
                 await page.run(page.widget(CARD))
-            await asyncio.sleep(think)
+            await asyncio.sleep(think())
             radio = page.widget(RADIO[0])
             page.values[radio.id] = WidgetState(id=radio.id, string_value=RADIO[1])
             if not radio.form:  # in a form, the browser sends the choice with Check, not on its own
@@ -251,7 +280,7 @@ async def question(target: Target, seen: set[str], timings: Timings, think: floa
         else:
             radio = page.widget("Who wins this trick?")
             page.values[radio.id] = WidgetState(id=radio.id, string_value="North")  # in a form: sent with Submit
-        await asyncio.sleep(think)
+        await asyncio.sleep(think())
         with timed(timings.check):
             await page.run(page.widget(CHECK))
         verdict = AFTER_CHECK if target.tutor else "Verdict: North wins"
@@ -263,7 +292,7 @@ async def question(target: Target, seen: set[str], timings: Timings, think: floa
     return cookie
 
 
-async def learner(target: Target, stop: float, start_after: float, think: float, timings: Timings) -> None:
+async def learner(target: Target, stop: float, start_after: float, think: Think, timings: Timings) -> None:
     await asyncio.sleep(start_after)
     seen: set[str] = set()  # the pictures this learner's browser has cached
     cookie = ""  # the cookies the server sets (the guest's token, the proxy's affinity), kept as a browser keeps them
@@ -274,7 +303,7 @@ async def learner(target: Target, stop: float, start_after: float, think: float,
             Exception
         ) as error:  # any failure (Failed, a timeout, a closed socket) is counted, and the learner goes on
             timings.errors.append(f"{type(error).__name__}: {error}"[:200])
-        await asyncio.sleep(think)
+        await asyncio.sleep(think())
 
 
 # --- the server's side ---------------------------------------------------------------------------------------------
@@ -317,12 +346,14 @@ def quantiles(values: list[float]) -> tuple[float, float]:
     return ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
 
 
-async def sweep_step(target: Target, learners: int, seconds: float, think: float) -> Step:
+async def sweep_step(target: Target, learners: int, seconds: float, think: float, spread: float = SPREAD) -> Step:
     timings = Timings()
     cpu = cpu_seconds(target.pids) if target.pids else 0.0
     started = time.monotonic()
     stop = started + seconds
-    await asyncio.gather(*(learner(target, stop, think * n / learners, think, timings) for n in range(learners)))
+    await asyncio.gather(
+        *(learner(target, stop, think * n / learners, thinking(think, spread, n), timings) for n in range(learners))
+    )
     elapsed = time.monotonic() - started
     used = (cpu_seconds(target.pids) - cpu) if target.pids else float("nan")
     return Step(
@@ -370,7 +401,7 @@ async def batch(target: Target, sessions: int) -> tuple[float, float]:
 
 async def warm(target: Target) -> None:
     """One question first: the course loaded and every module imported before anything is measured."""
-    await question(target, set(), Timings(), 0, "")
+    await question(target, set(), Timings(), NO_THINKING, "")
 
 
 # --- serving -------------------------------------------------------------------------------------------------------
@@ -479,7 +510,7 @@ async def serial(found: list[Target], questions: int, rounds: int) -> None:
     kept = []
     for target in found:
         seen: set[str] = set()
-        browsers[target.name] = (seen, await question(target, seen, Timings(), 0, ""))
+        browsers[target.name] = (seen, await question(target, seen, Timings(), NO_THINKING, ""))
         kept.append((await open_page(target, set(), Timings(), ""))[0])
     per_question: dict[str, list[float]] = {t.name: [] for t in found}
     for _ in range(rounds):
@@ -487,7 +518,7 @@ async def serial(found: list[Target], questions: int, rounds: int) -> None:
             seen, cookie = browsers[target.name]
             before = cpu_seconds(target.pids)
             for _ in range(questions):
-                cookie = await question(target, seen, Timings(), 0, cookie)
+                cookie = await question(target, seen, Timings(), NO_THINKING, cookie)
             browsers[target.name] = (seen, cookie)
             per_question[target.name].append((cpu_seconds(target.pids) - before) * 1000 / questions)
     for page in kept:
@@ -509,7 +540,9 @@ async def measure(args: argparse.Namespace, found: list[Target]) -> None:
     results: dict[str, list[list[Step]]] = {t.name: [] for t in found}
     for run in range(args.runs):
         for target in random.Random(run).sample(found, len(found)):  # alternate: a busy moment hurts both alike
-            results[target.name].append([await sweep_step(target, n, args.seconds, args.think) for n in args.learners])
+            results[target.name].append(
+                [await sweep_step(target, n, args.seconds, args.think, args.think_spread) for n in args.learners]
+            )
     cpus = {name: report(name, steps) for name, steps in results.items()}
     bare = cpus.pop("bare")
     for name, cpu in cpus.items():
@@ -537,6 +570,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--learners", type=int, nargs="+", default=[10, 30, 60], help="the sweep (default 10 30 60)")
     parser.add_argument("--seconds", type=float, default=30, help="each step's length (default 30)")
     parser.add_argument("--think", type=float, default=2.0, help="s between a learner's actions (default 2)")
+    parser.add_argument(
+        "--think-spread",
+        type=float,
+        default=SPREAD,
+        help=f"each think drawn from think x (1 +- spread), uniformly (default {SPREAD}; 0: always --think)",
+    )
     parser.add_argument("--runs", type=int, default=1, help="repeat the sweep; figures are medians (default 1)")
     parser.add_argument("--sessions", type=int, default=20, help="sessions for the memory figures (default 20)")
     parser.add_argument(
@@ -559,8 +598,10 @@ def main(argv: list[str] | None = None) -> int:
         args.learners, args.seconds, args.runs, args.sessions, args.think = [3, 6], 8.0, 1, 5, 1.0
     if any(n < 1 for n in args.learners) or max(args.learners) > 500 or args.seconds > 600:
         parser.error("learners 1-500 per step, steps of at most 600 s")
-    print(f"{os.cpu_count()} cores; learners {args.learners}, {args.seconds:.0f} s each, think {args.think} s, "
-          f"{args.runs} run(s)", flush=True)  # fmt: skip
+    if not 0 <= args.think_spread <= 1:
+        parser.error("--think-spread: from 0 to 1")
+    print(f"{os.cpu_count()} cores; learners {args.learners}, {args.seconds:.0f} s each, think {args.think} s "
+          f"(+-{args.think_spread:.0%}), {args.runs} run(s)", flush=True)  # fmt: skip
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
         found = targets(args, stack, Path(folder))
         asyncio.run(measure(args, found))

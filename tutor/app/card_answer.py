@@ -216,7 +216,14 @@ def draw(pick: Pick, key: Key[Any]) -> None:
     """The cards (and plain choices) as buttons in a wrapping row, with the choice so far.
 
     A fragment of its own: a click redraws the row, not the page (or the scenario's panel) around it, which
-    shows nothing that depends on the cards chosen before Check."""
+    shows nothing that depends on the cards chosen before Check. The row's style block (the card pictures) is
+    drawn here, outside the fragment: it depends on the choices alone, not on what is chosen, so a click need not
+    send it again."""
+    style = _style(key, pick.choices)
+    if cardfiles.active():
+        st.html(style)  # no Markdown to read it: a style block alone goes where it takes no room
+    else:
+        st.markdown(style, unsafe_allow_html=True)
     _row(pick, key, cardfiles.active())
 
 
@@ -228,11 +235,6 @@ def _row(pick: Pick, key: Key[Any], as_files: bool) -> None:
 
 
 def _draw_row(pick: Pick, key: Key[Any]) -> None:
-    style = _style(key, pick.choices)
-    if cardfiles.active():
-        st.html(style)  # no Markdown to read it: a style block alone goes where it takes no room
-    else:
-        st.markdown(style, unsafe_allow_html=True)
     _ = ui.translator(lang.current())
     picked = chosen(key)
     order = places(key) if pick.mode == "order" else []

@@ -11,8 +11,9 @@ from tutor.app.markup import md
 from tutor.i18n import ui
 
 
-def draw() -> None:
-    language = lang.settle()
+def draw(language: str) -> None:
+    """``language``: the run's, as :func:`tutor.app.lang.settle` gave main.py before the page's title and menu
+    (settling it again here would only repeat its reads)."""
     lang.menu()
     (shared_learner.sidebar if shared_mode.shared() else learners.sidebar)()  # a room's server lists nobody
     joining.sidebar()  # the classes the learner is in, and joining one

@@ -84,11 +84,11 @@ def course() -> Course:
     translated once per language); a rerun does no file I/O."""
     lang = LANGUAGE.value()
     key = (content_paths(), lang)
-    if key in _LOADED:
-        return _course_in(*key)  # cached: no spinner to show
-    with st.spinner(ui.gettext(lang, "Loading the lessons...")):
-        found = _course_in(*key)
-    _LOADED.add(key)
+    found = _LOADED.get(key)
+    if found is None:
+        with st.spinner(ui.gettext(lang, "Loading the lessons...")):
+            found = _course_in(*key)
+        _LOADED[key] = found
     return found
 
 
@@ -97,8 +97,10 @@ def english_course() -> Course:
     return _course(content_paths())
 
 
-# The (folders, language) pairs this process has loaded once: the spinner is for the first load only.
-_LOADED: set[tuple[tuple[str, ...], str]] = set()
+# The course of each (folders, language) this process has loaded (the spinner is for the first load only), looked
+# up in a plain dict: a page asks for the course several times a run, and each call of a cached function costs
+# Streamlit's hashing of its arguments. The course is the same for every learner; nothing of one is kept here.
+_LOADED: dict[tuple[tuple[str, ...], str], Course] = {}
 
 
 def keep_practising(lang: str) -> str:

@@ -18,7 +18,9 @@ Call :func:`css` once per page; the layout degrades to a readable vertical list 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping, Sequence
+from pathlib import Path
 
 import streamlit as st
 
@@ -147,6 +149,13 @@ def show(drawing: str) -> None:
         st.markdown(drawing, unsafe_allow_html=True)
     else:
         st.html(drawing)
+
+
+@functools.cache
+def theme() -> str:
+    """The app's global style sheet (``theme.css``: contrast, headings, the phone's layout) as a style block, read
+    once per process: every run of every page puts it on the page."""
+    return "<style>" + (Path(__file__).parent / "theme.css").read_text(encoding="utf-8") + "</style>"
 
 
 def css() -> str:
