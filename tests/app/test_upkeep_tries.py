@@ -16,7 +16,8 @@ from tutor.progress.classes import ClassError, open_class
 from tutor.progress.names import LearnerError
 from tutor.progress.pins import PinError, come_back
 from tutor.progress.store import ProgressDB
-from tutor.progress.teachers import create_teacher, sign_in
+from tutor.progress.teachers import SESSION_SECONDS, create_teacher, open_session, sign_in, teacher_of
+from tutor.progress.tickets import TICKET_SECONDS, issue, prune_expired, redeem
 
 T0 = 1_800_000_000.0
 TABLES = ("join_tries", "sign_in_failures", "pin_failures")
@@ -62,5 +63,27 @@ def test_the_upkeep_line_says_how_many_tries_it_deleted(app_store: Path | str) -
         fail_everywhere(db, "10.0.0.7", now - 70)  # more than a minute old when the upkeep runs
         fail_everywhere(db, "10.0.0.8", now - 20)
         line = prune_once()
-        assert "; tries: 3 old deleted; live rounds:" in line, line
+        assert "; tries: 3 old deleted; teachers' tickets and sessions: 0 expired deleted; live rounds:" in line, line
         assert counts(db) == [1, 1, 1]
+
+
+def test_expired_tickets_and_sessions_are_deleted_and_the_live_ones_stay(db: ProgressDB) -> None:
+    roux = create_teacher(db, "Mme Roux", "correct horse")
+    blanc = create_teacher(db, "M. Blanc", "battery staple")
+    old_ticket = issue(db, roux, now=T0)
+    old_session = open_session(db, blanc, now=T0)
+    at = T0 + SESSION_SECONDS + 1  # the ticket and the session of T0 have both expired
+    new_ticket = issue(db, blanc, now=at - 1)  # (issuing prunes the stale tickets itself: this one is the new)
+    new_session = open_session(db, roux, now=at - 1)
+    assert count(db, "teacher_tickets") == 1  # the old ticket went with the new one's issue
+    old_ticket = issue(db, roux, now=at - TICKET_SECONDS - 1)  # expired one second before ``at``
+    assert count(db, "teacher_tickets") == 2
+    assert count(db, "teacher_sessions") == 2  # blanc's old one stays: only a teacher's own are pruned on opening
+    assert prune_expired(db, now=at) == 2  # roux's old ticket and blanc's old session
+    assert count(db, "teacher_tickets") == 1
+    assert count(db, "teacher_sessions") == 1
+    assert teacher_of(db, old_session, now=at) is None
+    assert teacher_of(db, new_session, now=at) == roux
+    assert redeem(db, old_ticket, now=at) is None
+    assert prune_expired(db, now=at) == 0
+    assert teacher_of(db, redeem(db, new_ticket, now=at), now=at) == blanc

@@ -2,7 +2,8 @@
 starts and then every :data:`EVERY` seconds, in a thread of its own with its own connection, opened for the
 pruning and closed after it; live rounds idle for an hour are ended then too (:mod:`tutor.progress.rounds`),
 and the failed tries (joining by a code, teachers' sign-ins, PINs) older than their minute are deleted: they
-are pruned on the next try too, but a client that never tries again would leave its rows forever.
+are pruned on the next try too, but a client that never tries again would leave its rows forever; and the
+teachers' expired sign-in tickets and sessions, for the same reason.
 What it removed, or why it could not, is one line on the server's output."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from tutor.progress.pruning import PolicyError, policy_from, prune
 from tutor.progress.rounds import end_idle_rounds
 from tutor.progress.store import ProgressDB
 from tutor.progress.teachers import prune_sign_in_failures
+from tutor.progress.tickets import prune_expired
 
 EVERY = 3600.0
 
@@ -38,9 +40,11 @@ def prune_once() -> str:
         with ProgressDB(default_target()) as db:  # the file, or the PostgreSQL database
             pruned = prune(db, policy=policy)
             tries = prune_tries(db)
+            expired = prune_expired(db)
             ended, deleted = end_idle_rounds(db)
             return (
                 f"aluette-tutor: {pruned}; tries: {tries} old deleted;"
+                f" teachers' tickets and sessions: {expired} expired deleted;"
                 f" live rounds: {ended} idle ended, {deleted} old deleted"
             )
     except (PolicyError, ProgressUnavailable) as error:

@@ -62,3 +62,14 @@ def redeem(db: ProgressDB, ticket: object, *, now: float | None = None) -> str |
     if found is None:
         return None
     return open_session(db, Teacher(int(found[0]), str(found[1])), now=at)
+
+
+def prune_expired(db: ProgressDB, *, now: float | None = None) -> int:
+    """Delete every expired ticket and teacher's session (the hourly upkeep: issuing a ticket prunes the
+    stale tickets and opening a session its teacher's stale sessions, but a server nobody signs in to
+    again would keep them); how many."""
+    at = time.time() if now is None else now
+    with db.using(write=True) as conn:
+        tickets = int(conn.execute("DELETE FROM teacher_tickets WHERE expires <= ?", (at,)).rowcount)
+        sessions = int(conn.execute("DELETE FROM teacher_sessions WHERE expires <= ?", (at,)).rowcount)
+    return tickets + sessions
