@@ -70,7 +70,7 @@ def test_the_upkeep_line_says_how_many_tries_it_deleted(app_store: Path | str) -
 def test_expired_tickets_and_sessions_are_deleted_and_the_live_ones_stay(db: ProgressDB) -> None:
     roux = create_teacher(db, "Mme Roux", "correct horse")
     blanc = create_teacher(db, "M. Blanc", "battery staple")
-    old_ticket = issue(db, roux, now=T0)
+    issue(db, roux, now=T0)
     old_session = open_session(db, blanc, now=T0)
     at = T0 + SESSION_SECONDS + 1  # the ticket and the session of T0 have both expired
     new_ticket = issue(db, blanc, now=at - 1)  # (issuing prunes the stale tickets itself: this one is the new)

@@ -222,6 +222,14 @@ def prune_sign_in_failures(db: ProgressDB, *, now: float | None = None) -> int:
         return int(conn.execute("DELETE FROM sign_in_failures WHERE at <= ?", (at - WINDOW,)).rowcount)
 
 
+def prune_expired_sessions(db: ProgressDB, *, now: float | None = None) -> int:
+    """Delete every teacher's expired sessions (the hourly upkeep: :func:`open_session` prunes only its own
+    teacher's); how many."""
+    at = time.time() if now is None else now
+    with db.using(write=True) as conn:
+        return int(conn.execute("DELETE FROM teacher_sessions WHERE expires <= ?", (at,)).rowcount)
+
+
 def open_session(db: ProgressDB, teacher: Teacher, *, now: float | None = None) -> str:
     """A new session token for ``teacher`` (whose password was checked), kept hashed for :data:`SESSION_DAYS`."""
     at = time.time() if now is None else now

@@ -26,8 +26,9 @@ from __future__ import annotations
 import secrets
 import time
 
+from tutor.progress.db import Connection
 from tutor.progress.store import ProgressDB
-from tutor.progress.teachers import TOKEN_BYTES, Teacher, open_session, token_hash
+from tutor.progress.teachers import TOKEN_BYTES, Teacher, open_session, prune_expired_sessions, token_hash
 
 TICKET_SECONDS = 60.0
 
@@ -37,7 +38,7 @@ def issue(db: ProgressDB, teacher: Teacher, *, now: float | None = None) -> str:
     at = time.time() if now is None else now
     ticket = secrets.token_urlsafe(TOKEN_BYTES)
     with db.using(write=True) as conn:
-        conn.execute("DELETE FROM teacher_tickets WHERE expires <= ?", (at,))  # the stale ones, anybody's
+        _delete_stale(conn, at)  # anybody's
         conn.execute(
             "INSERT INTO teacher_tickets (ticket_hash, teacher_id, expires) VALUES (?, ?, ?)",
             (token_hash(ticket), teacher.id, at + TICKET_SECONDS),
@@ -70,6 +71,9 @@ def prune_expired(db: ProgressDB, *, now: float | None = None) -> int:
     again would keep them); how many."""
     at = time.time() if now is None else now
     with db.using(write=True) as conn:
-        tickets = int(conn.execute("DELETE FROM teacher_tickets WHERE expires <= ?", (at,)).rowcount)
-        sessions = int(conn.execute("DELETE FROM teacher_sessions WHERE expires <= ?", (at,)).rowcount)
-    return tickets + sessions
+        tickets = _delete_stale(conn, at)
+    return tickets + prune_expired_sessions(db, now=at)
+
+
+def _delete_stale(conn: Connection, at: float) -> int:
+    return int(conn.execute("DELETE FROM teacher_tickets WHERE expires <= ?", (at,)).rowcount)
