@@ -117,7 +117,6 @@ def follow(round_id: int) -> None:
 def page() -> None:
     lang = app_lang.current()
     _ = ui.translator(lang)
-    views.style()
     # Translators: the title of the phones' page of a live round.
     st.title(_("Live round"))
     db = state.database()

@@ -16,7 +16,7 @@ _ = ui.translator(language)
 # A Material icon rather than an emoji: the page icon must show where no emoji font is installed.
 # Translators: the browser tab's title.
 st.set_page_config(page_title=_("Aluette tutor"), page_icon=":material/playing_cards:", layout="wide")
-st.html(views.theme())  # contrast, headings, phone layout: every page
+st.html(views.theme())  # contrast, headings, phone layout, the drawings: every page
 
 navigation = st.navigation(menu.pages(language))
 # One view of the store for the run: a page's hundreds of "answered?" reads check the learner's revision once.

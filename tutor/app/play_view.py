@@ -92,8 +92,8 @@ CSS = """
 
 
 def css() -> str:
-    """The shared styles plus this page's own, once per page."""
-    return views.css() + "<style>" + "".join(line.strip() for line in CSS.strip().splitlines()) + "</style>"
+    """This page's own styles, once per page (the shared ones are on every page already: views.theme)."""
+    return "<style>" + "".join(line.strip() for line in CSS.strip().splitlines()) + "</style>"
 
 
 def _e(text: object) -> str:

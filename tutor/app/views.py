@@ -12,8 +12,8 @@ winner, the spoiled cards, who received what). Before the reveal:
 
 Every function returns one string of well-formed XHTML (tests parse it with ``xml.etree``), with no blank
 lines or indented lines, so Streamlit's Markdown passes it through untouched:
-``st.markdown(views.css() + scenario_view.setup_html(scenario, result), unsafe_allow_html=True)``.
-Call :func:`css` once per page; the layout degrades to a readable vertical list without it.
+``st.markdown(scenario_view.setup_html(scenario, result), unsafe_allow_html=True)``. Their style (:func:`css`) is
+on every page already, in :func:`theme`; the layout degrades to a readable vertical list without it.
 """
 
 from __future__ import annotations
@@ -134,12 +134,6 @@ grid-template-areas:"n n" "w e" "c c" "s s"}}
 """
 
 
-def style() -> None:
-    """Put :func:`css` on the page: as ``st.html`` (a style block alone goes to the page's head, without the
-    Markdown parser that ``st.markdown`` runs first). Not for the drawings: ``st.html`` drops SVG."""
-    st.html(css())
-
-
 def show(drawing: str) -> None:
     """Put a drawing on the page: as ``st.html`` when every card in it is a picture served as a file
     (:mod:`tutor.app.cardfiles`), so the browser reads it natively rather than through Streamlit's Markdown (whose
@@ -153,13 +147,18 @@ def show(drawing: str) -> None:
 
 @functools.cache
 def theme() -> str:
-    """The app's global style sheet (``theme.css``: contrast, headings, the phone's layout) as a style block, read
-    once per process: every run of every page puts it on the page."""
-    return "<style>" + (Path(__file__).parent / "theme.css").read_text(encoding="utf-8") + "</style>"
+    """The app's global style sheet (``theme.css``: contrast, headings, the phone's layout) and the drawings'
+    (:func:`css`) as one style block, read once per process: main.py puts it on every run of every page, as
+    ``st.html`` (a style block alone goes where it takes no room, without the Markdown parser that ``st.markdown``
+    runs first). One message rather than one per style sheet: a loaded server's limit is the messages it sends,
+    not their bytes."""
+    sheet = (Path(__file__).parent / "theme.css").read_text(encoding="utf-8")
+    return "<style>" + sheet + "</style>" + css()
 
 
 def css() -> str:
-    """The style block for everything drawn here; include it once per page."""
+    """The style block for everything drawn here: on every page already, in :func:`theme`; for what is drawn
+    elsewhere (a printed page)."""
     return "<style>" + "".join(line.strip() for line in _CSS.strip().splitlines()) + "</style>"
 
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 import streamlit as st
 
-from tutor.app import cardsvg, course_map, joining, lang, learners, progress_view, shared_mode, state, views
+from tutor.app import cardsvg, course_map, joining, lang, learners, progress_view, shared_mode, state
 from tutor.app.markup import md
 from tutor.app.session import Key
 from tutor.app.teaching import assigned_home
@@ -27,7 +27,6 @@ progress = state.progress()
 language = lang.current()
 _ = ui.translator(language)
 
-views.style()
 st.title(_("Learn Aluette"))
 assigned_home.draw(course, progress, language)  # a class's member: their assignments first
 intro, picture = st.columns([3, 2], gap="large", vertical_alignment="center")

@@ -30,7 +30,6 @@ language = lang.current()
 _ = ui.translator(language)
 lessons = {lesson.id: lesson for lesson in course.lessons}
 
-views.style()
 if not lessons:
     st.title(ui.pgettext(language, "the Lessons page's title", "Lessons"))
     st.info(_("The lessons are on their way. Meanwhile, try Practice: its scenarios already work."))

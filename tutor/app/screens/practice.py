@@ -10,7 +10,7 @@ import random
 
 import streamlit as st
 
-from tutor.app import course_map, lang, practice_place, print_buttons, quiz, saved_deals, state, views
+from tutor.app import course_map, lang, practice_place, print_buttons, quiz, saved_deals, state
 from tutor.app.practice import (
     AGAIN,
     ASSIGNED,
@@ -114,7 +114,6 @@ def _again() -> None:
 
 practice_place.take_up(course)  # a browser moved here from an instance that died: its place, as it was
 _from_query_params()
-views.style()
 language = lang.current()
 _ = ui.translator(language)
 tally = quiz.score(PREFIX)

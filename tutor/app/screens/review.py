@@ -10,7 +10,7 @@ import time
 
 import streamlit as st
 
-from tutor.app import drill_widgets, lang, progress_view, quiz, state, views
+from tutor.app import drill_widgets, lang, progress_view, quiz, state
 from tutor.app.session import Key
 from tutor.content.scenario import Scenario
 from tutor.i18n import ui
@@ -77,7 +77,6 @@ while entry is not None and found is None:  # an item the course no longer has: 
     entry = session.next()
     found = resolve(entry.item, course) if entry else None
 
-views.style()
 language = lang.current()
 _ = ui.translator(language)
 tally = quiz.score(PREFIX)

@@ -66,7 +66,7 @@ def round_for(db: ProgressDB, teacher: Teacher, asked_for: object) -> rounds.Rou
 
 def draw(db: ProgressDB, teacher: Teacher, live: rounds.Round, language: str) -> None:
     """The projector for ``live``, in ``language``, with the teacher's buttons; followed every second."""
-    st.html(views.css() + html.css())
+    st.html(html.css())  # the drawings' style is on every page already (views.theme)
     seen = (rounds.revision(db, live.id), rounds.activity(db, live.id))
     SEEN(live.id).set(seen)
     problem = PROBLEM.pop()
