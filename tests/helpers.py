@@ -78,6 +78,16 @@ def fill_answers(at: AppTest, answers: Mapping[str, object], prefix: str) -> Non
             widget(key=key).set_value(values[part.suffix])
 
 
+def type_new_learner(at: AppTest, name: str) -> None:
+    """Open the sidebar's "Add a learner" fold, as the browser's click on it does (its form is drawn only while it
+    is open), and type ``name`` in it; the caller clicks "Add and start" (``learner.create``)."""
+    if not [t for t in at.text_input if t.key == "learner.new"]:
+        at.session_state["learner.add.open"] = True
+        at.run()
+        assert not at.exception, at.exception
+    at.text_input(key="learner.new").set_value(name)
+
+
 def teacher_signed_in(db: ProgressDB, monkeypatch: pytest.MonkeyPatch, name: str = "Mme Roux") -> Teacher:
     """A new teacher, signed in on the session's browser: ``guest.cookies`` stands in for the browser's cookie
     (AppTest cannot set ``st.context.cookies``), holding a session token from ``sign_in``."""

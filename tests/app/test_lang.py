@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import fill_answers, new_session, open_page
+from helpers import fill_answers, new_session, open_page, type_new_learner
 from reveal_read import reveal_of
 from streamlit.testing.v1 import AppTest
 from test_learners import another_browser
@@ -165,7 +165,7 @@ def test_the_language_survives_a_page_that_drops_the_address() -> None:
 
 
 def add_learner(at: AppTest, name: str) -> None:
-    at.text_input(key="learner.new").set_value(name)
+    type_new_learner(at, name)
     ok(at.button(key="learner.create").click().run())
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from helpers import fill_answers, open_page
+from helpers import fill_answers, open_page, type_new_learner
 from streamlit.testing.v1 import AppTest
 
 from tutor.app import drill_widgets, guest, learners, progress_view, state
@@ -54,7 +54,7 @@ def go(at: AppTest, page: str, **query: str) -> AppTest:
 
 
 def add_learner(at: AppTest, name: str) -> AppTest:
-    at.text_input(key="learner.new").set_value(name)
+    type_new_learner(at, name)
     return ok(at.button(key="learner.create").click().run())
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from helpers import fill_answers, new_session
+from helpers import fill_answers, new_session, type_new_learner
 from page_text import Shown, english_left, shown
 from streamlit.testing.v1 import AppTest
 
@@ -403,10 +403,10 @@ def guided(tour: Tour) -> None:
 def learners(tour: Tour, at: AppTest) -> None:
     """A guest names themselves in the sidebar; a name taken is refused; a new visitor gets Home's picker."""
     go(at, "screens/home.py")
-    at.text_input(key="learner.new").input(LEARNER)
+    type_new_learner(at, LEARNER)
     click(at, "learner.create")
     tour.see("Home, a learner who has answered", at)
-    at.text_input(key="learner.new").input(LEARNER)
+    type_new_learner(at, LEARNER)
     click(at, "learner.create")
     tour.see("Home, a name already taken", at)
     visitor = qps_session()

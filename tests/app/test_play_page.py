@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import open_page
+from helpers import open_page, type_new_learner
 from streamlit.testing.v1 import AppTest
 from test_learners import another_browser
 
@@ -480,7 +480,7 @@ def resume_offered(at: AppTest) -> bool:
 def test_a_learner_s_game_is_theirs_in_any_new_session(monkeypatch: pytest.MonkeyPatch) -> None:
     at = start(seed=SEED)
     to_play(at)
-    at.text_input(key="learner.new").set_value("Ann")
+    type_new_learner(at, "Ann")
     at.button(key="learner.create").click()
     run(at)
     if "play.match" not in at.session_state:  # choosing a learner starts a fresh session: the game waits
@@ -512,7 +512,7 @@ def test_a_game_link_opens_nothing_of_someone_else_s(monkeypatch: pytest.MonkeyP
         assert not resume_offered(stranger), "a link alone opens nobody's game"
         assert "game" not in stranger.query_params, "and is taken off the address"
     named = open_page("screens/play.py", query={"game": browser_cookie})
-    named.text_input(key="learner.new").set_value("Bob")
+    type_new_learner(named, "Bob")
     named.button(key="learner.create").click()
     run(named)
     assert not resume_offered(named), "a learner opening the link takes nothing over"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import guest, session, shared_mode, state
+from tutor.app import folds, guest, session, shared_mode, state
 from tutor.app.markup import md
 from tutor.app.session import Family, Key
 from tutor.i18n import SOURCE_LANGUAGE, ui
@@ -40,6 +40,7 @@ TYPED_LIMIT = 10_000
 NAMES = Key[tuple[tuple[int, int] | None, list[str]]]("learner.names")
 FORM = "learner.form"  # the "Add a learner" form (a form's key names no session state)
 CREATE = Key[bool]("learner.create")
+ADDING = Key[bool]("learner.add.open")  # whether the "Add a learner" fold is open (its form drawn only then)
 PICKED = Family[bool]("{}.learner.{}")  # a page's button per learner (the page's prefix, the button's number)
 
 
@@ -194,6 +195,7 @@ def create() -> None:
         return
     ERROR.set(None)
     NEW.set("")
+    ADDING.set(False)  # added and chosen: the fold closes, its work done
     if cut:
         # Translators: {name} is the learner's name as stored, cut from what they typed.
         SHORTENED.set(
@@ -321,8 +323,11 @@ def sidebar() -> None:
                     _("This browser remembers you: a reload or a link goes on as **{name}**.", name=md(current.learner))
                 )
             st.button(_("Not you?"), key=NOT_YOU, on_click=not_you, icon=":material/logout:")
-        refused = ERROR.get()  # why the last name typed was refused
-        with st.expander(_("Add a learner"), expanded=not listed or bool(refused), icon=":material/person_add:"):
+        refused = ERROR.get()  # why the last name typed was refused (said in the fold, which stays open)
+        fold = folds.opened(_("Add a learner"), ADDING, ":material/person_add:")
+        if fold is None:
+            return
+        with fold:
             with st.form(FORM, border=False, enter_to_submit=True):
                 st.text_input(_("Name"), key=NEW, max_chars=TYPED_LIMIT, placeholder=_("Your first name"))
                 st.form_submit_button(_("Add and start"), key=CREATE, on_click=create, icon=":material/add:")
