@@ -55,8 +55,8 @@ def open_page(
 
 def fill_answers(at: AppTest, answers: Mapping[str, object], prefix: str) -> None:
     """Set the answer widgets of the scenario on screen (``<prefix>.attempt``) to give ``answers`` (in the
-    engine's outcome form, turned into widget values by each question's own ``split``). Cards answered by
-    clicking keep their choice in the session state under the part's key: it is set there."""
+    engine's outcome form, turned into widget values by each question's own ``split``). A set or an order of cards
+    answered by clicking keeps its choice in the session state under the part's key: it is set there."""
     attempt = at.session_state[f"{prefix}.attempt"]
     for question in attempt.questions:
         if question.key not in answers:
@@ -64,6 +64,9 @@ def fill_answers(at: AppTest, answers: Mapping[str, object], prefix: str) -> Non
         values = question.split(answers[question.key])
         for part in question.parts:
             key = question.widget_key(getattr(attempt, "fields", "") or prefix, part.suffix)
+            if part.widget == "cards" and part.pick is not None and part.pick.in_form:
+                at.radio(key=key).set_value(values[part.suffix])  # one card: a radio group drawn as the cards
+                continue
             if part.widget == "cards":
                 at.session_state[key] = values[part.suffix]
                 continue

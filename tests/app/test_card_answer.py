@@ -1,5 +1,6 @@
-"""Answering with the cards on the Practice page (AppTest): clicking the drawn cards, the choice shown in words,
-an order built and undone, answers that start empty for every scenario, play puzzles, and the mistake lines.
+"""Answering with the cards on the Practice page (AppTest): one card chosen from a radio group drawn as the cards
+(sent with Check), the cards of a set or an order clicked one by one, an order built and undone, answers that start
+empty for every scenario, play puzzles, and the mistake lines.
 
 Right answers are hand-worked from rules.md (tier 1 best; aces tier 9, kings 10) and the scenario files.
 """
@@ -27,8 +28,18 @@ def question(at: AppTest, key: str) -> predict.Question:
     return next(q for q in attempt(at).questions if q.key == key)
 
 
+def card_radio(at: AppTest, key: str, suffix: str = ""):  # type: ignore[no-untyped-def]
+    """The radio group of question ``key``'s one card to choose (the winner, the card to play)."""
+    return at.radio(key=question(at, key).widget_key(attempt(at).fields, suffix))
+
+
+def choose(at: AppTest, key: str, value: str) -> None:
+    """Choose ``value`` (a card code, a seat, or "spoiled") for question ``key``: sent with Check, no run of its own."""
+    card_radio(at, key).set_value(value)
+
+
 def card_button(at: AppTest, key: str, value: str, suffix: str = ""):  # type: ignore[no-untyped-def]
-    """The button of the choice ``value`` of question ``key`` (a card code, a seat, or "spoiled")."""
+    """The button of the card ``value`` of question ``key``, answered with a set or an order of cards."""
     q = question(at, key)
     part = next(p for p in q.parts if p.suffix == suffix)
     assert part.pick is not None
@@ -55,41 +66,40 @@ def texts(at: AppTest) -> str:
 # --- the trick's winner, clicked ---------------------------------------------------------------------------------
 
 
-def test_the_cards_of_the_trick_are_buttons_named_by_card_and_player() -> None:
+def test_the_cards_of_the_trick_are_a_radio_group_named_by_card_and_player() -> None:
     # spoiled-aces: North leads A-swords, East 5-cups, South A-coins, West 9-clubs.
     at = practice(scenario="spoiled-aces")
-    labels = [card_button(at, "winner", seat).label for seat in ("N", "E", "S", "W")]
-    assert labels == ["A-swords (North)", "5-cups (East)", "A-coins (South)", "9-clubs (West)"]
-    assert card_button(at, "winner", "spoiled").label == "Spoiled: nobody wins"
-    click(at, "winner", "S")
-    # The choice reads in words (not only by colour), and a second choice replaces the first.
-    assert card_button(at, "winner", "S").label == "✓ chosen: A-coins (South)"
-    click(at, "winner", "spoiled")
-    assert card_button(at, "winner", "spoiled").label == "✓ chosen: Spoiled: nobody wins"
-    assert card_button(at, "winner", "S").label == "A-coins (South)"
+    winner = card_radio(at, "winner")
+    assert winner.label == "1. Who wins this trick? Click the winning card, or Spoiled."  # its accessible name
+    seats = ["A-swords (North)", "5-cups (East)", "A-coins (South)", "9-clubs (West)"]
+    assert winner.options == [*seats, "Spoiled: nobody wins"]
+    assert winner.value is None  # nothing chosen until the learner chooses
+    choose(at, "winner", "S")
+    choose(at, "winner", "spoiled")  # a second choice replaces the first
+    submit(at)  # half answered (the next leader is open): refused, the choice kept
+    assert attempt(at).grade is None
+    assert card_radio(at, "winner").value == "spoiled"
 
 
 def test_clicking_spoiled_answers_right() -> None:
     at = practice(scenario="spoiled-aces")
-    click(at, "winner", "spoiled")
-    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N")  # sent with Check
+    choose(at, "winner", "spoiled")
+    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N")
     submit(at)
     grade = attempt(at).grade
     assert grade is not None and grade.all_correct
 
 
-def test_check_beside_cards_is_a_forms_submit_button_with_the_questions_after_the_cards() -> None:
-    # Streamlit's plain button holds a click back some 10 ms before sending it; a form's submit button sends it at
-    # once. Card buttons cannot sit in a form: each card click sends at once (no form), while the radio after
-    # them sits in Check's form (its choice goes with Check, no rerun of its own); a half answer is still refused
-    # with what is open.
+def test_one_card_to_choose_sits_in_checks_form_and_a_half_answer_is_refused() -> None:
+    # A card's radio group and the question after it sit in Check's form: their choices go with Check, no run of
+    # their own (a click's run was 11 of a question's 73 messages); a half answer is still refused with what is open.
     at = practice(scenario="spoiled-aces")
     check = at.button(key=f"{PREFIX}.submit")
     assert check.proto.is_form_submitter and check.proto.form_id
-    assert all(not card_button(at, "winner", seat).proto.form_id for seat in ("N", "E", "S", "W", "spoiled"))
+    assert card_radio(at, "winner").proto.form_id == check.proto.form_id
     radio = at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields))
     assert radio.proto.form_id == check.proto.form_id
-    click(at, "winner", "spoiled")
+    choose(at, "winner", "spoiled")
     submit(at)
     assert attempt(at).grade is None
     assert "still open: next leader" in " ".join(str(w.value) for w in at.warning)
@@ -97,8 +107,8 @@ def test_check_beside_cards_is_a_forms_submit_button_with_the_questions_after_th
 
 def test_clicking_a_card_that_ties_answers_wrong_and_says_why() -> None:
     at = practice(scenario="spoiled-aces")
-    click(at, "winner", "N")
-    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N")  # sent with Check
+    choose(at, "winner", "N")
+    at.radio(key=question(at, "next_leader").widget_key(attempt(at).fields)).set_value("N")
     submit(at)
     grade = attempt(at).grade
     assert grade is not None and grade.by_key() == {"winner": False, "next_leader": True}
@@ -111,19 +121,21 @@ def test_clicking_a_card_that_ties_answers_wrong_and_says_why() -> None:
 
 
 def test_a_half_answered_question_does_not_carry_over_to_the_next_topic() -> None:
-    # A learner's steps: /practice?topic=tricks, tick North as the winner, switch to "Spoiled tricks".
+    # A learner's steps: /practice?topic=tricks, choose North as the winner and Check, switch to "Spoiled tricks".
     at = practice(topic="tricks")
     first = attempt(at)
     assert first.questions[0].key == "winner"
-    click(at, "winner", "N")
-    assert at.session_state[first.questions[0].widget_key(first.fields)] == ["N"]
+    choose(at, "winner", "N")
+    submit(at)  # refused, the next leader still open: the choice is kept for this scenario
+    assert attempt(at).grade is None
+    assert at.session_state[first.questions[0].widget_key(first.fields)] == "N"
     at.selectbox(key=f"{PREFIX}.topic").set_value("spoiled-tricks").run()
     assert not at.exception
     now = attempt(at)
     assert now.scenario.topic == "spoiled-tricks"
     keys = [q.widget_key(now.fields, p.suffix) for q in now.questions for p in q.parts]
     assert all(at.session_state[k] in (None, []) if k in at.session_state else True for k in keys)
-    assert all(not p.label.startswith("✓") for p in at.button if "alucard" in str(p.key))
+    assert all(r.value is None for r in at.radio if str(r.key).startswith(f"{now.fields}.w."))
     # Answer only the questions after the first, then Check: the first is still open.
     outcome = now.result.outcome()
     fill_answers(at, {q.key: outcome[q.key] for q in now.questions[1:]}, PREFIX)
@@ -195,11 +207,11 @@ def test_a_play_puzzle_is_answered_by_clicking_a_card_of_the_hand_to_move() -> N
     # play-first-to-reach: North leads to trick 8 holding 3-coins (Monsieur) and K-coins; Monsieur is best.
     at = practice(scenario="play-first-to-reach")
     assert [q.key for q in attempt(at).questions] == ["best"]
-    assert "Which card should North play? Click it." in texts(at)
-    assert card_button(at, "best", "3-coins").label == "3-coins, Monsieur"
+    assert card_radio(at, "best").label.startswith("1. Which card should North play? Click it.")
+    assert card_radio(at, "best").options == ["3-coins, Monsieur", "K-coins"]
     shown = texts(at)
     assert "Trick 8 of 9" in shown and "1 spoiled so far" in shown
-    click(at, "best", "3-coins")
+    choose(at, "best", "3-coins")
     submit(at)
     grade = attempt(at).grade
     assert grade is not None and grade.all_correct
@@ -211,7 +223,7 @@ def test_a_play_puzzle_is_answered_by_clicking_a_card_of_the_hand_to_move() -> N
 
 def test_a_wrong_card_in_a_play_puzzle_is_graded_wrong_with_its_result() -> None:
     at = practice(scenario="play-first-to-reach")
-    click(at, "best", "K-coins")
+    choose(at, "best", "K-coins")
     submit(at)
     grade = attempt(at).grade
     assert grade is not None and not grade.all_correct
@@ -228,10 +240,9 @@ def test_review_asks_a_linked_play_puzzle_and_records_it() -> None:
     # South has won tricks 3 to 7 and leads K-cups to trick 8 (mordienne on). North's low 4-coins lets the run
     # go on (2 points); K-swords would tie the king and spoil the trick (1 point).
     best = next(q for q in review_attempt.questions if q.key == "best")
-    index = [c.value for c in best.parts[0].pick.choices].index("4-coins")  # type: ignore[union-attr]
-    at.button(key=card_answer.button_key(best.widget_key(review_attempt.fields), index)).click().run()
+    at.radio(key=best.widget_key(review_attempt.fields)).set_value("4-coins")  # both in Check's form: sent with it
     value = next(q for q in review_attempt.questions if q.key == "value")
-    at.radio(key=value.widget_key(review_attempt.fields)).set_value("NS 2")  # in Check's form: sent with it
+    at.radio(key=value.widget_key(review_attempt.fields)).set_value("NS 2")
     at.button(key="review.submit").click().run()
     assert not at.exception, at.exception
     grade = at.session_state["review.attempt"].grade

@@ -1,4 +1,4 @@
-"""Cards reach a learner in the learner's words, never as codes: the Practice page's card buttons and the reveal
+"""Cards reach a learner in the learner's words, never as codes: the Practice page's card choices and the reveal
 of a play puzzle in French and Czech name each card as the explanations do (``l'as d'épées``, ``eso mečů``);
 English keeps the codes, as its explanations do. Codes stay in outcomes, files and stored answers.
 
@@ -34,6 +34,9 @@ def card_buttons(at: AppTest) -> list[str]:
             if part.pick is None:
                 continue
             key = q.widget_key(attempt.fields, part.suffix)
+            if part.pick.in_form:  # one card: a radio group, its options' words
+                labels += at.radio(key=key).options
+                continue
             labels += [at.button(key=card_answer.button_key(key, i)).label for i in range(len(part.pick.choices))]
     return labels
 

@@ -188,11 +188,11 @@ def test_the_practice_panel_draws_its_cards_as_files_with_their_names(served: No
         "A-coins, ace of coins",
         "A-swords, ace of swords",
     ]
-    styles = [e.proto.body for e in at.get("html") if "st-key-alucard" in e.proto.body]
-    assert styles and "data:image" not in styles[0]
-    buttons = re.findall(r'url\("(cards/[0-9A-Za-z.-]+\.[0-9a-f]{16}\.svg)"\)', styles[0])
-    assert len(buttons) == 4  # the four cards' buttons
-    assert [picture(src).get("data-card") for src in buttons] == ["A-swords", "5-cups", "A-coins", "9-clubs"]
+    styles = [e.proto.body for e in at.get("html") if 'stRadioGroup"]>div:nth-child(' in e.proto.body]
+    assert len(styles) == 1 and "data:image" not in styles[0]  # the winner's radio group, drawn as the cards
+    options = re.findall(r'url\("(cards/[0-9A-Za-z.-]+\.[0-9a-f]{16}\.svg)"\)', styles[0])
+    assert len(options) == 4  # the four cards' options ("Spoiled" has no picture)
+    assert [picture(src).get("data-card") for src in options] == ["A-swords", "5-cups", "A-coins", "9-clubs"]
 
 
 def test_the_card_route_mounted_and_magic_collection_and_file_watching_off_wherever_the_app_is_served(

@@ -142,12 +142,18 @@ def wrong_answers(at: AppTest, prefix: str) -> quiz.Attempt:
     for question in attempt.questions:
         for part in question.parts:
             key = question.widget_key(attempt.fields or prefix, part.suffix)
+            if part.widget == "cards" and part.pick is not None and part.pick.in_form:  # one card: a radio group
+                radio = at.radio(key=key)
+                best = attempt.result.outcome()[question.key]  # a play puzzle may have several best cards
+                rights = {str(c) for c in best} if isinstance(best, list | tuple) else {radio.value}
+                radio.set_value(next(c.value for c in part.pick.choices if c.value not in rights))
+                return attempt
             if part.widget == "cards" and part.pick is not None:
                 right = at.session_state[key]
                 if part.pick.mode == "order" and len(right) > 1:
                     at.session_state[key] = right[::-1]  # the worst first
                     return attempt
-                if part.pick.mode in ("one", "many"):
+                if part.pick.mode == "many":
                     at.session_state[key] = [next(c.value for c in part.pick.choices if [c.value] != right)]
                     return attempt
             if part.widget == "number":

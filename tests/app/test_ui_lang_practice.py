@@ -125,11 +125,17 @@ def test_the_reveal_of_a_wrong_answer_is_wrapped_in_qps() -> None:
 
 
 def test_a_chosen_card_says_so_in_qps_and_undo_is_wrapped() -> None:
+    # The winner: a radio group drawn as the cards, its options in the language
     at = practice("qps", scenario="spoiled-aces")
-    choice_button(at, "winner", "S").click()
+    winner = at.radio(key=question(at, "winner").widget_key(attempt(at).fields))
+    assert all(is_wrapped(o) for o in winner.options) and "A-coins" in winner.options[2], winner.options
+    # The cards to keep: a button each, its label saying it is chosen
+    at = practice("qps", scenario="chant-dealer-keeps-nine")
+    first = question(at, "keep").parts[0].pick.choices[0].value  # type: ignore[union-attr]
+    choice_button(at, "keep", first).click()
     run(at)
-    label = choice_button(at, "winner", "S").label
-    assert label.startswith("✓ " + OPEN) and label.endswith(CLOSE) and "A-coins" in label, label
+    label = choice_button(at, "keep", first).label
+    assert label.startswith("✓ " + OPEN) and label.endswith(CLOSE) and first in label, label
     # An order question: Undo and "Same place as the one before" under the cards
     at = practice("qps", scenario="rank-all-four-twos")
     order = question(at, "order").widget_key(attempt(at).fields)
@@ -179,9 +185,8 @@ def test_the_practice_page_in_czech() -> None:
 
 def test_a_chosen_card_and_the_full_warning_in_czech() -> None:
     at = practice("cs", scenario="spoiled-aces")
-    choice_button(at, "winner", "S").click()
-    run(at)
-    assert choice_button(at, "winner", "S").label.startswith("✓ vybráno: eso mincí (Jih)")
+    winner = at.radio(key=question(at, "winner").widget_key(attempt(at).fields))
+    assert winner.options[2] == "eso mincí (Jih)"
     # The dealer keeps nine: a tenth card is refused, in the form for 5 and more ("9 karet")
     at = practice("cs", scenario="chant-dealer-keeps-nine")
     q = question(at, "keep")
@@ -190,6 +195,8 @@ def test_a_chosen_card_and_the_full_warning_in_czech() -> None:
     for index in range(10):
         at.button(key=card_answer.button_key(q.widget_key(attempt(at).fields, part.suffix), index)).click()
         run(at)
+        if index == 0:
+            assert choice_button(at, "keep", part.pick.choices[0].value).label.startswith("✓ vybráno: ")
     assert [w.value for w in at.warning] == ["Už máte vybraných 9 karet: nejdřív jednu z nich kliknutím vraťte."]
     assert "Vybráno: 9 z 9" in [c.value for c in at.caption]
 

@@ -55,14 +55,14 @@ def test_a_trick_question_its_card_choices_and_its_caption_are_all_translated() 
     caption = at.caption[0].value
     # "Scenario 1 of 18" is the Practice page's own; the difficulty and the topic are quiz.py's
     assert "⟦Ðíƒƒíçúĺţý ●○○⟧" in caption and "⟦Šþóíĺéð ţŕíçķš⟧" in caption
-    asked = [m.value for m in at.markdown if m.value.startswith("**1. ")]
-    assert asked == ["**1. ⟦Ŵĥó ŵíñš ţĥíš ţŕíçķ? Çĺíçķ ţĥé ŵíññíñĝ çáŕð, óŕ Šþóíĺéð.⟧**"]
+    asked = [r.label for r in at.radio if r.label.startswith("1. ")]  # the winner: a radio group drawn as the cards
+    assert asked == ["1. ⟦Ŵĥó ŵíñš ţĥíš ţŕíçķ? Çĺíçķ ţĥé ŵíññíñĝ çáŕð, óŕ Šþóíĺéð.⟧"]
     winner = next(q for q in attempt(at).questions if q.key == "winner")
     assert winner.parts[0].pick is not None
     labels = [c.name for c in winner.parts[0].pick.choices]
     assert all(wrapped(label) for label in labels), labels
     assert labels[0] == "⟦A-swords (⟦Ñóŕţĥ⟧)⟧", "the card's code stays; the seat is the engine's word"
-    leader = at.radio[0]
+    leader = at.radio[1]
     assert wrapped(leader.label)
     assert list(leader.options) == ["⟦Ñóŕţĥ⟧", "⟦Éášţ⟧", "⟦Šóúţĥ⟧", "⟦Ŵéšţ⟧"]
     assert at.button(key=f"{PREFIX}.submit").label == "⟦Çĥéçķ ɱý áñšŵéŕ⟧"
@@ -146,7 +146,7 @@ def test_the_lesson_page_asks_its_scenarios_in_the_language() -> None:
 
 def test_czech_practice_shows_the_czech_question_options_and_button() -> None:
     at = practice("cs", scenario="spoiled-aces")
-    leader = at.radio[0]
+    leader = at.radio[1]  # after the winner's radio group, drawn as the cards
     assert leader.label == "2. Kdo vynáší do dalšího štychu?"
     assert list(leader.options) == ["Sever", "Východ", "Jih", "Západ"]
     assert at.button(key=f"{PREFIX}.submit").label == "Zkontrolovat odpověď"
@@ -183,21 +183,21 @@ def test_czech_chant_scenarios_name_their_keepers() -> None:
 
 
 def test_changing_language_rewords_the_questions_and_keeps_the_answers() -> None:
-    # spoiled-aces: the winner is clicked among the cards (kept in the session, so it stays); the next leader is
-    # a radio in Check's form, whose choice reaches the server only with Check (a redrawn form starts blank, as
-    # every question asked in a form always has)
+    # spoiled-aces: the winner (a radio group drawn as the cards) and the next leader sit in Check's form, whose
+    # choices reach the server with Check. A half answer checked is kept: the winner stays chosen in Czech.
     at = practice("en", scenario="spoiled-aces")
     winner = next(q for q in attempt(at).questions if q.key == "winner")
     chosen = winner.widget_key(attempt(at).fields).name
-    at.session_state[chosen] = ["spoiled"]  # as a click on "Spoiled" leaves it
-    at.run()
+    at.radio(key=chosen).set_value("spoiled")
+    check(at)  # refused: the next leader is open
+    assert attempt(at).grade is None
     at.query_params["lang"] = "cs"
     at.run()
     assert not at.exception, at.exception
-    leader = at.radio[0]
+    leader = at.radio[1]
     assert leader.label == "2. Kdo vynáší do dalšího štychu?"
-    assert at.session_state[chosen] == ["spoiled"], "the same widget key: the answer given stays"
-    assert any(b.label.startswith("✓") for b in at.button), "drawn chosen, in Czech words"
+    assert at.radio(key=chosen).value == "spoiled", "the same widget key: the answer given stays"
+    assert at.radio(key=chosen).options[-1] == "Zkažený: nikdo nebere", "in Czech words"
     assert attempt(at).lang == "cs"
 
 

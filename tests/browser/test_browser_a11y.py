@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from card_choice import choose_card
 from emoji import emoji_in
 from served_app import serve
 
@@ -230,9 +231,8 @@ def test_the_reveal_is_accessible_and_fits_at_both_sizes(server: str) -> None:
             for width, height in VIEWPORTS:
                 page = browser.new_page(viewport={"width": width, "height": height})
                 settled(page, f"{server}/practice?scenario=spoiled-aces")
-                page.get_by_role("button", name="A-coins (South)", exact=True).click(timeout=30_000)
-                page.wait_for_function(SETTLED, timeout=30_000)
-                page.get_by_role("radio", name="South").check(force=True)
+                choose_card(page, "A-coins (South)")
+                page.get_by_role("radio", name="South", exact=True).check(force=True)
                 page.wait_for_function(SETTLED, timeout=30_000)
                 page.get_by_role("button", name="Check my answer").click()
                 page.locator(".alu-reveal").wait_for(timeout=30_000)

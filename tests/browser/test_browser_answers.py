@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from card_choice import card_option
 from served_app import CHROMIUM, FLAGS, server  # noqa: F401 - the served app, a fixture
 
 PHONE = {"width": 390, "height": 844}
@@ -25,15 +26,14 @@ def test_a_play_puzzle_is_answered_with_the_keyboard_on_a_phone(server: str) -> 
         page = browser.new_page(viewport=PHONE)
         # play-first-to-reach: North leads to trick 8 with Monsieur (3-coins) and K-coins; Monsieur is best.
         page.goto(f"{server}/practice?scenario=play-first-to-reach")
-        monsieur = page.get_by_role("button", name="3-coins, Monsieur", exact=True)
-        king = page.get_by_role("button", name="K-coins", exact=True)
+        monsieur = card_option(page, "3-coins, Monsieur")
         expect(monsieur).to_be_visible(timeout=30_000)
-        for card in (monsieur, king):  # each card inside the phone's width
-            box = card.bounding_box()
+        for name in ("3-coins, Monsieur", "K-coins"):  # each card's box inside the phone's width
+            box = page.get_by_test_id("stRadioOption").filter(has=card_option(page, name)).bounding_box()
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        monsieur.focus()
-        page.keyboard.press("Enter")
-        expect(page.get_by_role("button", name="✓ chosen: 3-coins, Monsieur", exact=True)).to_be_visible()
+        monsieur.focus()  # with the keyboard: a radio group takes Space
+        page.keyboard.press("Space")
+        expect(monsieur).to_be_checked()
         page.get_by_role("button", name="Check my answer").click()
         expect(page.get_by_text("Right!").first).to_be_visible(timeout=30_000)
         expect(page.get_by_text("One line of best play").first).to_be_visible()

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import psycopg
 import pytest
+from card_choice import card_option, choose_card
 from cluster import Cluster, Instance
 
 from tutor.app.teaching.gate import COOKIE as TEACHER_COOKIE
@@ -87,7 +88,7 @@ def arrive(chromium: Browser, cluster: Cluster, name: str, home: Instance) -> Le
     response = page.goto(f"{cluster.url}/practice?scenario=spoiled-aces")
     assert response is not None and response.headers.get("x-aluette-instance") == home.name
     sidebar = page.locator("[data-testid='stSidebar']")
-    expect(page.get_by_role("button", name="Spoiled: nobody wins", exact=True)).to_be_visible(timeout=TIMEOUT)
+    expect(card_option(page, "Spoiled: nobody wins")).to_be_visible(timeout=TIMEOUT)
     expect(sidebar.get_by_text("Add a learner")).to_be_visible(timeout=TIMEOUT)
     settle(page)
     adding = sidebar.locator("details").filter(has_text="Add a learner")
@@ -111,9 +112,8 @@ def answer_spoiled_aces(learner: Learner) -> None:
     from playwright.sync_api import expect
 
     page = learner.page
-    winner = page.get_by_role("button", name="Spoiled: nobody wins", exact=True)
-    expect(winner).to_be_visible(timeout=TIMEOUT)
-    winner.click()
+    expect(card_option(page, "Spoiled: nobody wins")).to_be_visible(timeout=TIMEOUT)
+    choose_card(page, "Spoiled: nobody wins", TIMEOUT)
     page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?").get_by_text(
         "North", exact=True
     ).click()
@@ -256,7 +256,7 @@ def test_every_instance_serves_the_same_card_pictures_under_the_same_names(clust
     def opened(instance: Instance) -> list[str]:
         page = context.new_page()
         page.goto(f"{instance.url}/practice?scenario=spoiled-aces")
-        page.get_by_role("button", name="Spoiled: nobody wins", exact=True).wait_for(timeout=TIMEOUT)
+        card_option(page, "Spoiled: nobody wins").wait_for(timeout=TIMEOUT)
         settle(page)
         found = card_pictures(page)
         page.close()
@@ -331,7 +331,7 @@ def test_four_learners_on_two_instances_carry_on_when_one_is_killed(cluster: Clu
     open_from_menu(page, "Practice")  # the page she is on: a rerun, in the new session
     # the same scenario of the same lesson (its place was in the database), asked afresh
     expect(page.get_by_role("heading", name="Two aces at the top")).to_be_visible(timeout=TIMEOUT)
-    expect(page.get_by_role("button", name="Spoiled: nobody wins", exact=True)).to_be_visible(timeout=TIMEOUT)
+    expect(card_option(page, "Spoiled: nobody wins")).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_text("leads again")).to_have_count(0, timeout=TIMEOUT)
     answer_spoiled_aces(anne)
     open_from_menu(page, "Progress")  # over the websocket, on the live instance

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from card_choice import card_option, choose_card
 from playwright.sync_api import Locator, Page, expect, sync_playwright
 from served_app import CHROMIUM, FLAGS, server  # noqa: F401  (server is the served app, a fixture)
 
@@ -53,16 +54,15 @@ def test_a_ticked_answer_does_not_carry_over_to_another_topic(page: Page, server
     """/practice?topic=tricks, choose North's card as the winner, switch to Spoiled tricks: nothing is chosen,
     and Submit with the winner unanswered says it is still open."""
     page.goto(f"{server}/practice?topic=tricks")
-    north = page.get_by_role("button", name=re.compile(r"\(North\)$"))
-    expect(north).to_be_visible(timeout=TIMEOUT)
-    north.click()
-    expect(page.get_by_role("button", name=re.compile(r"^✓ chosen: .*\(North\)$"))).to_be_visible(timeout=TIMEOUT)
+    north = re.compile(r"\(North\)$")  # the card North played, among the winner's radio group drawn as the cards
+    expect(card_option(page, north)).to_be_visible(timeout=TIMEOUT)
+    choose_card(page, north)
     page.get_by_role("combobox", name="Topic").click()
     page.get_by_role("option", name="Spoiled tricks").click()
     # the new scenario's caption: "Scenario 1 of 18 · Difficulty ●○○ · Spoiled tricks"
     expect(page.get_by_text(re.compile(r"^Scenario 1 of \d+ · .* · Spoiled tricks"))).to_be_visible(timeout=TIMEOUT)
-    expect(page.get_by_role("button", name=re.compile(r"\(North\)$")).first).to_be_visible(timeout=TIMEOUT)
-    expect(page.get_by_role("button", name=re.compile(r"^✓ chosen"))).to_have_count(0, timeout=TIMEOUT)
+    expect(card_option(page, north)).to_be_visible(timeout=TIMEOUT)
+    expect(page.get_by_role("radio", name=north, checked=True)).to_have_count(0, timeout=TIMEOUT)
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("still open").first).to_be_visible(timeout=TIMEOUT)
     expect(page.get_by_text("winner").first).to_be_visible()
@@ -79,19 +79,13 @@ def test_try_again_then_next_in_the_answer_panel(page: Page, server: str) -> Non
 
     Each click reruns the panel, so each waits for what its run draws and for the run's end before the next: a
     click while a run is drawing can land on an element about to be replaced, and an expectation can pass on
-    what is still on the page from the run before (a radio, whose click draws nothing new, is clicked before a
-    card, whose run then shows both answers)."""
+    what is still on the page from the run before. The answers sit in Check's form: choosing draws nothing new."""
     page.goto(f"{server}/practice?scenario=spoiled-aces")
-    north, leader = (
-        page.get_by_role("button", name=re.compile(r"\(North\)$")),
-        _question(page, "Who leads the next trick?"),
-    )
-    expect(north).to_be_visible(timeout=TIMEOUT)
+    leader = _question(page, "Who leads the next trick?")
+    expect(card_option(page, "A-swords (North)")).to_be_visible(timeout=TIMEOUT)
     _settled(page)
     leader.get_by_text("East", exact=True).click()
-    north.click()
-    expect(page.get_by_role("button", name=re.compile(r"^✓ chosen: .*\(North\)$"))).to_be_visible(timeout=TIMEOUT)
-    _settled(page)
+    choose_card(page, "A-swords (North)")
     expect(leader.get_by_role("radio", name="East")).to_be_checked()
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Not quite").first).to_be_visible(timeout=TIMEOUT)
@@ -101,11 +95,8 @@ def test_try_again_then_next_in_the_answer_panel(page: Page, server: str) -> Non
     _settled(page)
     expect(page.get_by_text("Not quite")).to_have_count(0, timeout=TIMEOUT)
     expect(page.locator("[data-testid='stRadio']").get_by_role("radio", checked=True)).to_have_count(0)
-    expect(page.get_by_role("button", name=re.compile(r"^✓ chosen"))).to_have_count(0)
     _question(page, "Who leads the next trick?").get_by_text("North", exact=True).click()
-    page.get_by_role("button", name="Spoiled: nobody wins", exact=True).click()
-    expect(page.get_by_role("button", name="✓ chosen: Spoiled: nobody wins", exact=True)).to_be_visible(timeout=TIMEOUT)
-    _settled(page)
+    choose_card(page, "Spoiled: nobody wins")
     page.get_by_role("button", name="Check my answer").click()
     expect(page.get_by_text("Right!").first).to_be_visible(timeout=TIMEOUT)
     _settled(page)

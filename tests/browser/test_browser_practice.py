@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from card_choice import card_option, choose_card
 from served_app import CHROMIUM, FLAGS, server  # noqa: F401 - the served app, a fixture
 
 
@@ -22,12 +23,10 @@ def test_a_learner_answers_a_practice_question_in_chromium(server: str) -> None:
         page = browser.new_page(viewport={"width": 1300, "height": 1000})
         # Two aces (A-swords, A-coins) share the best tier: the trick is spoiled and North, who led, leads again.
         page.goto(f"{server}/practice?scenario=spoiled-aces")
-        # The winner is answered on the cards: each card a button, and "Spoiled" beside them.
-        spoiled = page.get_by_role("button", name="Spoiled: nobody wins", exact=True)
+        # The winner is answered on the cards: a radio group drawn as the cards, and "Spoiled" beside them.
         leader = page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?")
-        expect(spoiled).to_be_visible(timeout=30_000)
-        spoiled.click()
-        expect(page.get_by_role("button", name="✓ chosen: Spoiled: nobody wins", exact=True)).to_be_visible()
+        expect(card_option(page, "Spoiled: nobody wins")).to_be_visible(timeout=30_000)
+        choose_card(page, "Spoiled: nobody wins")
         leader.get_by_text("North", exact=True).click()
         page.get_by_role("button", name="Check my answer").click()
         expect(page.get_by_text("leads again").first).to_be_visible(timeout=30_000)
@@ -39,8 +38,8 @@ def test_a_learner_answers_a_practice_question_in_chromium(server: str) -> None:
 
 
 def test_the_radio_chosen_before_a_card_stays_chosen(server: str) -> None:  # noqa: F811
-    # A card click reruns the row of cards alone (a fragment of its own): the radio chosen before it must still be
-    # chosen, and go with Check. At a phone's width.
+    # The cards' radio group and the next leader's sit in one form: a card chosen, then another, leaves the leader
+    # chosen before them as it was, and both go with Check. At a phone's width.
     if not Path(CHROMIUM).exists():
         pytest.skip(f"{CHROMIUM} is missing (the test above fails for it)")
     from playwright.sync_api import expect, sync_playwright
@@ -52,11 +51,10 @@ def test_the_radio_chosen_before_a_card_stays_chosen(server: str) -> None:  # no
         leader = page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?")
         expect(leader).to_be_visible(timeout=30_000)
         leader.get_by_text("North", exact=True).click()
-        page.get_by_role("button", name="A-swords (North)", exact=True).click()
-        expect(page.get_by_role("button", name="✓ chosen: A-swords (North)", exact=True)).to_be_visible()
-        page.get_by_role("button", name="Spoiled: nobody wins", exact=True).click()  # changed the mind: a rerun more
-        expect(page.get_by_role("button", name="✓ chosen: Spoiled: nobody wins", exact=True)).to_be_visible()
-        expect(leader.get_by_role("radio", name="North")).to_be_checked()
+        choose_card(page, "A-swords (North)")
+        choose_card(page, "Spoiled: nobody wins")  # changed the mind
+        expect(card_option(page, "A-swords (North)")).not_to_be_checked()
+        expect(leader.get_by_role("radio", name="North", exact=True)).to_be_checked()
         page.get_by_role("button", name="Check my answer").click()
         expect(page.get_by_text("1 / 1 right this session").first).to_be_visible(timeout=30_000)
         browser.close()

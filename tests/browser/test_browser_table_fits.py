@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from card_choice import choose_card
 from served_app import CHROMIUM, FLAGS, server  # noqa: F401 - the served app, a fixture
 
 VIEWS = {
@@ -42,9 +43,8 @@ def test_the_revealed_trick_keeps_every_seat_inside_the_table(server: str, view:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(**VIEWS[view])
         page.goto(f"{server}/practice?scenario=spoiled-aces")
-        page.get_by_role("button", name="Spoiled: nobody wins", exact=True).click(timeout=30_000)
-        settle(page)
-        page.get_by_role("radio", name="North").check(force=True)
+        choose_card(page, "Spoiled: nobody wins")
+        page.get_by_role("radio", name="North", exact=True).check(force=True)
         settle(page)
         page.get_by_role("button", name="Check my answer").click()
         page.get_by_text("Why", exact=True).wait_for(timeout=30_000)

@@ -1,30 +1,35 @@
-"""Answering with the cards: each card a real button drawn as the card, clicked to choose it.
+"""Answering with the cards: each card drawn as the thing to click, the whole card the click target.
 
 Three ways to answer (a :class:`Pick`'s ``mode``):
 
-- ``one``: a single choice (the card that wins a trick, or a plain "Spoiled" button; the card to play);
+- ``one``: a single choice (the card that wins a trick, or a plain "Spoiled" choice; the card to play): a radio
+  group drawn as the cards, inside the Check button's form;
 - ``many``: a set of cards (the highest cards, the cards to keep), at most ``most`` of them;
 - ``order``: the cards in order, best first; "Same place as the one before" puts two equal cards at one
   place, "Undo" takes the last card back.
 
-The choice lives in the session under the question's widget key (:mod:`tutor.app.session`): a list of values
-for ``one`` and ``many``, a list of places (each a list of values) for ``order``. Buttons cannot sit in a form,
-so a question answered with the cards is drawn outside one (see :func:`tutor.app.predict.ask`); each click
-reruns the row of cards alone (a fragment).
+Why ``one`` is a radio group: a choice in a form costs the server nothing until Check, where a button's click is
+a run of its own (11 messages of a question's 73, and its script, measured with ``benchmarks/load.py``); and a
+radio group is what a screen reader expects of one choice among several ("A-coins (South), radio button, 2 of 5,
+checked"). ``many`` and ``order`` say after each click how far the learner is ("Picked: 2 of 9", the order so
+far), so they stay buttons, outside a form, each click rerunning the row of cards alone (a fragment).
 
-Each button's label is its accessible name and shows under the card: the card's code and Aluette name, who
-played it when that is the answer ("K-cups (North)"), and when chosen a check mark and "chosen" (or its
-place): the choice is never shown by colour alone. The card picture is the button's background (CSS keyed
-by the button's key), so the whole card is the click target, on a phone too (the row wraps). The words
-around the cards ("chosen", "Undo", ...) are in the learner's language (:mod:`tutor.app.lang`), so the buttons'
-accessible names are too; the caller gives each choice's ``name`` in that language.
+The choice lives in the session under the question's widget key (:mod:`tutor.app.session`): the value chosen
+(or None) for ``one``, a list of values for ``many``, a list of places (each a list of values) for ``order``.
+
+Each choice's label is its accessible name and shows under the card: the card's code and Aluette name, and who
+played it when that is the answer ("K-cups (North)"). A chosen card is never shown by colour alone: a radio's dot
+fills and its words turn bold; a button's label gains a check mark and "chosen" (or its place). The card picture
+is the label's (or button's) background (CSS keyed by the widget's key), so the whole card is the click target,
+on a phone too (the row wraps). The words around the cards ("chosen", "Undo", ...) are in the learner's language
+(:mod:`tutor.app.lang`); the caller gives each choice's ``name`` in that language.
 """
 
 from __future__ import annotations
 
 import base64
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -69,6 +74,11 @@ class Pick:
     choices: tuple[Choice, ...]
     most: int | None = None  # ``many``: at most this many cards
 
+    @property
+    def in_form(self) -> bool:
+        """Drawn inside the Check button's form (a radio group), sent with Check rather than click by click."""
+        return self.mode == "one"
+
 
 def card_name(card: Card, lang: str | None = None) -> str:
     """``3-coins, Monsieur`` for a named card, the code otherwise, in English; in words in any other language
@@ -84,6 +94,8 @@ def card_name(card: Card, lang: str | None = None) -> str:
 def chosen(key: Key[Any]) -> list[str]:
     """The values chosen so far (for ``order``: flattened, best first)."""
     value = key.get() or []
+    if isinstance(value, str):  # ``one``: the radio's value
+        return [value]
     return [v for place in value for v in place] if value and isinstance(value[0], list) else list(value)
 
 
@@ -93,10 +105,6 @@ def places(key: Key[Any]) -> list[list[str]]:
 
 
 # --- callbacks (run before the page is drawn again) --------------------------------------------------------
-
-
-def _pick_one(key: Key[Any], value: str) -> None:
-    key.set([] if key.get() == [value] else [value])
 
 
 def _toggle(key: Key[Any], value: str, most: int | None) -> None:
@@ -182,10 +190,38 @@ _CARD = (
 )
 
 
-def _style(key: str, choices: Sequence[Choice]) -> str:
-    rules = [_COMMON.format()]
+# A radio group drawn as the cards (``one``): each option a box, the card on top, the dot and the words under it.
+_OPTIONS = (
+    "{group}{{gap:8px;flex-wrap:wrap;align-items:stretch}}"
+    "{group}>div>label{{box-sizing:border-box;margin:0;padding:8px 8px 6px;min-height:44px;max-width:160px;"
+    "border:1px solid #a9a9a9;border-radius:8px;background-color:#fff;align-items:flex-end}}"
+    "{group}>div>label:hover{{border-color:#1f1f1f}}"
+    "{group}>div>label>div{{flex-direction:column;align-items:center;gap:4px}}"  # the dot over the words: all the width
+    "{group}>div>label p{{font-size:12px;line-height:1.15;white-space:normal;text-align:center;overflow-wrap:anywhere}}"
+    "{group}>div>label:has(input:checked){{outline:3px solid #b3261e;outline-offset:1px}}"
+    "{group}>div>label:has(input:checked) p{{font-weight:700}}"
+    "{group}>div>label:has(input:focus-visible){{box-shadow:0 0 0 3px #1a5fb4}}"
+)
+_OPTION_CARD = (
+    "{group}>div:nth-child({n})>label{{width:{bw}px;min-height:{h}px;padding-top:{top}px;background-repeat:no-repeat;"
+    'background-position:center 6px;background-size:{w}px auto;background-image:url("{url}")}}'
+)
+
+
+def _style(key: str, pick: Pick) -> str:
+    choices = pick.choices
     width = SMALL if len(choices) > MANY else WIDTH
     height = round(width * _ASPECT)
+    if pick.in_form:
+        group = f'.{_css_class(key)} [data-testid="stRadioGroup"]'
+        rules = [_OPTIONS.format(group=group)]
+        for n, choice in enumerate(choices, start=1):
+            if choice.card is not None:
+                url = _background(choice.card.code, width)
+                box = {"bw": width + 18, "h": height + 40, "top": height + 12, "w": width}
+                rules.append(_OPTION_CARD.format(group=group, n=n, url=url, **box))
+        return "<style>" + "".join(rules) + "</style>"
+    rules = [_COMMON.format()]
     for i, choice in enumerate(choices):
         if choice.card is not None:
             selector = "." + _css_class(button_key(key, i))
@@ -212,19 +248,39 @@ def _label(choice: Choice, mark: str | None, _: Translator) -> str:
     return f"{mark} {name}"
 
 
-def draw(pick: Pick, key: Key[Any]) -> None:
-    """The cards (and plain choices) as buttons in a wrapping row, with the choice so far.
+def draw(pick: Pick, key: Key[Any], label: str = "") -> None:
+    """The cards (and plain choices) in a wrapping row, with the choice so far; ``label``: the question, the
+    radio group's accessible name (``one``; the other modes have it written above them).
 
-    A fragment of its own: a click redraws the row, not the page (or the scenario's panel) around it, which
-    shows nothing that depends on the cards chosen before Check. The row's style block (the card pictures) is
-    drawn here, outside the fragment: it depends on the choices alone, not on what is chosen, so a click need not
-    send it again."""
-    style = _style(key, pick.choices)
+    ``many`` and ``order``: buttons, in a fragment of their own: a click redraws the row, not the page (or the
+    scenario's panel) around it, which shows nothing that depends on the cards chosen before Check. The row's
+    style block (the card pictures) is drawn here, outside the fragment: it depends on the choices alone, not on
+    what is chosen, so a click need not send it again."""
+    style = _style(key, pick)
     if cardfiles.active():
         st.html(style)  # no Markdown to read it: a style block alone goes where it takes no room
     else:
         st.markdown(style, unsafe_allow_html=True)
+    if pick.in_form:
+        _radio(pick, key, label)
+        return
     _row(pick, key, cardfiles.active())
+
+
+def _radio(pick: Pick, key: Key[Any], label: str) -> None:
+    names = {c.value: _markdown_safe(c.name) for c in pick.choices}
+    values = [c.value for c in pick.choices]
+    if key.get() not in (None, *values):
+        key.set(None)  # a value the choices no longer hold (a stale session): nothing chosen, never an error
+    st.radio(
+        label or " ",
+        values,
+        index=None,
+        key=key,
+        format_func=names.__getitem__,
+        horizontal=True,
+        label_visibility="visible" if label else "collapsed",
+    )
 
 
 @st.fragment
@@ -245,9 +301,7 @@ def _draw_row(pick: Pick, key: Key[Any]) -> None:
                 mark = "" if pick.mode != "order" else _place_mark(order, choice.value)
             callback: Callable[..., None]
             args: tuple[object, ...]
-            if pick.mode == "one":
-                callback, args = _pick_one, (key, choice.value)
-            elif pick.mode == "many":
+            if pick.mode == "many":
                 callback, args = _toggle, (key, choice.value, pick.most)
             else:
                 callback, args = _place, (key, choice.value)

@@ -13,8 +13,9 @@ Every widget has a key naming the showing it belongs to, ``<prefix>.w.<scope>.<o
 previous one's ticks, even a tick the browser had not sent yet. :func:`clear` forgets them all.
 
 Where the answer is a card or a seat that played a card, the learner clicks the drawn cards
-(:mod:`tutor.app.card_answer`); buttons cannot sit in a form, so :func:`ask` draws such questions outside one,
-and the questions after them in the Check button's form.
+(:mod:`tutor.app.card_answer`): one card is a radio group drawn as the cards, in the Check button's form like any
+other widget; a set or an order of cards is buttons, which cannot sit in a form, so :func:`ask` draws such
+questions outside one, and the questions after them in the form.
 """
 
 from __future__ import annotations
@@ -275,10 +276,11 @@ def ask(
     """The questions and the "Check my answer" button (key ``<prefix>.submit``), calling ``on_submit(*args)``.
     The answer widgets are keyed under ``fields`` (default ``prefix``): one attempt's own keys.
 
-    In a form when every question is a form widget (nothing is sent until Check); otherwise (cards to click)
-    in a bordered box, each click sent at once, and the questions after the last one answered with the cards
-    in a form with the button: their choices go with Check, not each in a rerun of its own (a question's
-    fourth run, some 20% of its server time, measured with ``benchmarks/load.py``). A form's submit button also
+    In a form when every question is a form widget (nothing is sent until Check; one card to choose is one);
+    otherwise (a set or an order of cards to click) in a bordered box, each click sent at once, and the questions
+    after the last one answered with the cards in a form with the button: their choices go with Check, not each
+    in a rerun of its own (a question's fourth run, some 20% of its server time, measured with
+    ``benchmarks/load.py``). A form's submit button also
     sends its click at once, where Streamlit's plain button waits some 10 ms first (measured with
     ``benchmarks/submit_bench.py``). Its own words are in ``lang`` (by default the learner's)."""
     lang = lang or app_lang.current()
@@ -330,7 +332,7 @@ def _widget(part: Part, key: Key[Any], label: str, lang: str) -> None:
             st.pills(label, part.options, selection_mode="multi", format_func=show, key=key, wrap=True)
         case "cards":
             assert part.pick is not None
-            card_answer.draw(part.pick, key)
+            card_answer.draw(part.pick, key, label if part.pick.in_form else "")
         case "number":
             st.number_input(label, min_value=part.low, max_value=part.high, value=None, step=1, key=key)
         case "tiers":

@@ -79,8 +79,9 @@ class Question:
 
     @property
     def by_cards(self) -> bool:
-        """Answered by clicking cards (so drawn outside a form)."""
-        return any(p.widget == "cards" for p in self.parts)
+        """Answered by clicking card buttons, each click sent at once (so drawn outside a form): a set or an order
+        of cards. One card chosen is a radio group drawn as the cards, in the form (:mod:`tutor.app.card_answer`)."""
+        return any(p.widget == "cards" and p.pick is not None and not p.pick.in_form for p in self.parts)
 
 
 # An answer widget's value, under an attempt's prefix (``practice.3``): its type is the widget's.

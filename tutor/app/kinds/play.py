@@ -21,7 +21,7 @@ from tutor.app.cardsvg import cards_html
 from tutor.app.kind import AppKind
 from tutor.app.markup import escape
 from tutor.app.pagelang import page_language
-from tutor.app.questions import Part, Question, card_choices, cards_given, codes, one
+from tutor.app.questions import Part, Question, card_choices, codes, one
 from tutor.app.views import block, note, seat_chip, table_html, translator
 from tutor.content.kinds.play import PlaySetup
 from tutor.content.scenario import Scenario
@@ -101,7 +101,9 @@ def _plan(
 ) -> Question | None:
     if key == "best" and isinstance(result, PlaySolution):  # the card to play: one of the mover's hand
         hand = Pick("one", card_choices(result.position.hands[result.to_play]))
-        return one(key, text, Part("", "cards", text, pick=hand), cards_given, lambda a: [codes(a)[0]])
+        # the card chosen (a ``one`` pick's value), as the list of one card the solver's answer is
+        part = Part("", "cards", text, pick=hand)
+        return one(key, text, part, lambda values: [str(values[0])], lambda a: codes(a)[0])
     return None
 
 

@@ -83,12 +83,12 @@ def _plan(
 
 def _chosen(values: Values) -> object:
     """A ``one`` card pick: the value chosen."""
-    return values[0][0]
+    return values[0]
 
 
 def _as_chosen(answer: object) -> object:
     """A seat answer as a ``one`` pick's value (the winner's card's seat, or spoiled)."""
-    return [SPOILED if answer is None else str(answer)]
+    return SPOILED if answer is None else str(answer)
 
 
 def _nobody(key: str, _: Translator) -> Nobody | None:
