@@ -6,10 +6,10 @@ Streamlit form app driven the same way in the same run: how many questions a sec
                                         [--instances 2] [--url http://host:port --pid PID ...]
                                         [--serial 8 [--serial-only]]
 
-Each learner opens the Practice page at one scenario (``spoiled-aces``: click the card that wins, choose who leads
-next), thinks, clicks a card (a radio group drawn as the cards), thinks, chooses the radio (each a rerun unless it
-sits in a form, as both do now), thinks, checks,
-thinks, and opens the next question (a new page: a new session). A learner is one browser: it keeps the cookies the
+Each learner opens the Practice page at one scenario (``spoiled-aces``: choose the card that wins, choose who leads
+next), thinks, chooses a card (a radio group drawn as the cards), thinks, chooses the next leader (each choice a
+rerun of its own unless it sits in Check's form, as both do now), thinks, checks, thinks, and opens the next question
+(a new page: a new session). A learner is one browser: it keeps the cookies the
 server sets, the tutor's guest token (so its answers are recorded in the store under its guest profile, as a real
 browser's are) and the proxy's affinity cookie. A page load is the index page fetched, the websocket opened and the
 first run to its end, then every card picture it names that this learner has not fetched yet (a browser caches

@@ -18,7 +18,7 @@ the click lands. Playwright's own waits are not a clock: they look again at grow
 second), so a figure taken with them is rounded up by whatever the next look happens to be.
 
 - "load": from the navigation's start to the whole question drawn: the submit button and every answer's
-  choices (bare: the radio; Practice: the ``spoiled-aces`` trick, its cards to click and the radio);
+  choices (bare: the radio; Practice: the ``spoiled-aces`` trick, its cards to choose and the radio);
 - "submit": from the click on the submit button to the verdict drawn, once the answers are chosen: the clock a
   learner feels (the answer's verdict in sight);
 - "arrived" and "drawing": Submit in two: from the click to the message that carries the verdict's text reaching
@@ -227,19 +227,22 @@ def idle(page: Page) -> None:
 
 def choose_practice(page: Page) -> None:
     # Two aces share the best tier: the trick is spoiled and North, who led, leads again. The winner is
-    # answered on the cards (a button beside them: each click reruns the panel), so the clock starts only once
-    # that rerun has drawn the choice and finished: Submit is then measured from the same quiet page as bare's.
+    # answered on the cards (a radio group drawn as them, in Check's form as the next leader's radio is: nothing
+    # is sent until Submit, as bare's); its option's box is clicked, the card on it taking the click.
     page.locator("[data-testid='stRadio']").filter(has_text="Who leads the next trick?").get_by_text(
         "North", exact=True
     ).click()
-    page.get_by_role("button", name="Spoiled: nobody wins", exact=True).click()
-    page.get_by_role("button", name="✓ chosen: Spoiled: nobody wins", exact=True).wait_for(timeout=TIMEOUT)
+    spoiled = page.get_by_role("radio", name="Spoiled: nobody wins", exact=True)
+    page.get_by_test_id("stRadioOption").filter(has=spoiled).click()
+    spoiled.wait_for(timeout=TIMEOUT)
+    if not spoiled.is_checked():
+        raise SystemExit("practice: the Spoiled choice did not read as checked")
     idle(page)
 
 
 def practice(name: str, url: str) -> Target:
     """The tutor served at ``url``, on its Practice page at the ``spoiled-aces`` trick."""
-    ready = ("Spoiled: nobody wins", "Who leads the next trick?")  # a card to click, the radio
+    ready = ("Spoiled: nobody wins", "Who leads the next trick?")  # the cards' choices, the radio
     return Target(name, f"{url}/practice?scenario=spoiled-aces", ready, choose_practice, "Right!")
 
 
