@@ -163,6 +163,13 @@ class Page:
             raise Failed(f"no widget {label!r} on the page")
         return found[-1]
 
+    def choose(self, label: str, option: str) -> Widget:
+        """``option`` chosen in the radio whose label contains ``label``: its value set, as the front end keeps it
+        until it sends it (at once, or with its form's submit)."""
+        radio = self.widget(label)
+        self.values[radio.id] = WidgetState(id=radio.id, string_value=option)
+        return radio
+
 
 async def http_get(base: str, path: str, cookie: str = "") -> tuple[int, bytes, str]:
     """A plain HTTP/1.1 GET on a connection of its own: status, body, and ``cookie`` with the cookies the response
@@ -272,14 +279,12 @@ async def question(target: Target, seen: set[str], timings: Timings, think: Thin
         if target.tutor:
             for label, option in (CARD, RADIO):
                 await asyncio.sleep(think())
-                radio = page.widget(label)
-                page.values[radio.id] = WidgetState(id=radio.id, string_value=option)
+                radio = page.choose(label, option)
                 if not radio.form:  # in a form, the browser sends the choice with Check, not on its own
                     with timed(timings.click):
                         await page.run(radio, trigger=False)
         else:
-            radio = page.widget("Who wins this trick?")
-            page.values[radio.id] = WidgetState(id=radio.id, string_value="North")  # in a form: sent with Submit
+            page.choose("Who wins this trick?", "North")  # in a form: sent with Submit
         await asyncio.sleep(think())
         with timed(timings.check):
             await page.run(page.widget(CHECK))
@@ -390,8 +395,9 @@ async def batch(target: Target, sessions: int) -> tuple[float, float]:
     pages = [(await open_page(target, seen, timings, ""))[0] for _ in range(sessions)]
     idle = rss_mb(target.pids)
     for page in pages:
-        if target.tutor:
-            await page.run(page.widget(CARD))
+        for label, option in (CARD, RADIO) if target.tutor else (("Who wins this trick?", "North"),):
+            if not page.choose(label, option).form:
+                await page.run(page.widget(label), trigger=False)
         await page.run(page.widget(CHECK))
     active = rss_mb(target.pids)
     for page in pages:

@@ -50,6 +50,18 @@ def test_a_learner_answers_a_practice_question_over_the_websocket(load: ModuleTy
     assert len(rows) == 2 and len({learner for learner, _ in rows}) == 1 and {i for _, i in rows} == {"spoiled-aces"}
 
 
+def test_the_memory_batch_answers_every_session_it_opens(load: ModuleType, served: tuple[str, Path]) -> None:
+    # the memory figures open N pages (idle), answer each (active), then close them: each page a browser of its
+    # own, so each Check is one more answer under one more guest
+    tutor, db = served
+    with sqlite3.connect(db) as conn:
+        before = conn.execute("SELECT COUNT(*), COUNT(DISTINCT learner_id) FROM answers").fetchone()
+    asyncio.run(load.batch(load.Target("tutor", tutor, (), tutor=True), 3))
+    with sqlite3.connect(db) as conn:
+        after = conn.execute("SELECT COUNT(*), COUNT(DISTINCT learner_id) FROM answers").fetchone()
+    assert (after[0] - before[0], after[1] - before[1]) == (3, 3)
+
+
 def test_an_exception_on_the_page_is_an_error(load: ModuleType) -> None:
     page = load.Page(socket=None, query="", page_name="")
     from streamlit.proto.Element_pb2 import Element
