@@ -3,7 +3,7 @@ Streamlit form app driven the same way in the same run: how many questions a sec
 
     .venv/bin/python benchmarks/load.py [--quick] [--learners 10 30 60] [--seconds 30] [--runs 3]
                                         [--think 2] [--think-spread 0.5]
-                                        [--instances 2] [--url http://host:port --pid PID ...]
+                                        [--instances 2] [--free] [--url http://host:port --pid PID ...]
                                         [--serial 8 [--serial-only]]
 
 Each learner opens the Practice page at one scenario (``spoiled-aces``: choose the card that wins, choose who leads
@@ -35,7 +35,9 @@ machine distorts far less than a sweep's). Asserts nothing.
 By default the script serves the tutor (``aluette-tutor app``'s command, a temporary SQLite file) and the bare app
 itself on free loopback ports; ``--instances N`` serves N tutor instances behind HAProxy (``deploy/cluster.py``)
 instead and drives the proxy; ``--url`` drives an address already served (``--pid`` names its server processes
-for the CPU and memory figures).
+for the CPU and memory figures). Each server is kept on one core, as README's deployment runs an instance: the
+tutor and the bare app on the first core, the instances of ``--instances`` on one each (``tutor/app/affinity.py``);
+``--free`` lets them run on any core, as every run before 2026-12-04 evening did.
 """
 
 from __future__ import annotations
@@ -417,11 +419,15 @@ LOGS: list[Path] = []  # the servers' own output: the tracebacks behind an excep
 
 
 @contextmanager
-def serve(command: list[str], cwd: Path, env: dict[str, str], port: int) -> Iterator[subprocess.Popen[bytes]]:
+def serve(
+    command: list[str], cwd: Path, env: dict[str, str], port: int, core: int | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``command`` served on ``port`` until the block ends; on ``core`` alone when one is given."""
     log = Path(tempfile.mkstemp(prefix=f"load-{port}-", suffix=".log")[1])
     LOGS.append(log)
+    pin = None if core is None else lambda: os.sched_setaffinity(0, {core})  # before it starts a thread
     with log.open("wb") as out:
-        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=pin)
     try:
         deadline = time.monotonic() + 90
         while not healthy(f"http://127.0.0.1:{port}"):
@@ -453,21 +459,23 @@ def targets(args: argparse.Namespace, stack: ExitStack, folder: Path) -> list[Ta
     # the bare app served as the tutor is: the same runner settings (its command with the script swapped)
     bare_command = app_command(bare_port)
     bare_command[bare_command.index("run") + 1] = str(bare)
+    # one process on one core, as README's deployment runs an instance (tutor/app/affinity.py), the floor too
+    core = None if args.free else sorted(os.sched_getaffinity(0))[0]
     found = [Target("bare", f"http://127.0.0.1:{bare_port}", (stack.enter_context(
-        serve(bare_command, ROOT, dict(os.environ), bare_port)).pid,), tutor=False)]  # fmt: skip
+        serve(bare_command, ROOT, dict(os.environ), bare_port, core)).pid,), tutor=False)]  # fmt: skip
     env = dict(os.environ, ALUETTE_DB=str(folder / "progress.db"))
     if args.url:
         found.append(Target("tutor", args.url.rstrip("/"), tuple(args.pid), tutor=True))
     elif args.instances:
         os.environ["ALUETTE_DB"] = str(folder / "progress.db")
-        cluster = stack.enter_context(Cluster(args.instances, args.db or env["ALUETTE_DB"]))
+        cluster = stack.enter_context(Cluster(args.instances, args.db or env["ALUETTE_DB"], pin=not args.free))
         pids = tuple(i.process.pid for i in cluster.instances if i.process is not None)
         found.append(Target(f"tutor x{args.instances} + proxy", cluster.url, pids, tutor=True))
     else:
         port = free_port()
         if args.db:
             env["ALUETTE_DB"] = args.db
-        process = stack.enter_context(serve(app_command(port), ROOT, env, port))
+        process = stack.enter_context(serve(app_command(port), ROOT, env, port, core))
         found.append(Target("tutor", f"http://127.0.0.1:{port}", (process.pid,), tutor=True))
     return found
 
@@ -599,6 +607,11 @@ def main(argv: list[str] | None = None) -> int:
         "Streamlit's 2 min for a reconnection) to open as many again and report what they add (default: not)",
     )
     parser.add_argument("--instances", type=int, default=0, help="serve N tutor instances behind HAProxy")
+    parser.add_argument(
+        "--free",
+        action="store_true",
+        help="let the servers run on any core (default: each kept on one, the tutor's instances on one each)",
+    )
     parser.add_argument("--db", default=None, help="the tutor's database (default: a temporary SQLite file)")
     parser.add_argument("--url", default=None, help="drive this address instead of serving the tutor")
     parser.add_argument(

@@ -12,6 +12,10 @@ and its browsers are sent to the others; the cluster carries on while one instan
 Without ``--db`` the instances share ``ALUETTE_DB`` or the default SQLite file, which several processes cannot
 share safely: fine for a look, not for a school (use a PostgreSQL URL).
 
+Each instance is kept on a core of its own, in turn (``ALUETTE_CPU``: instance 1 on the first core this script may
+use, instance 2 on the next, ...): a Streamlit process serves more on one core than spread over several
+(``tutor/app/affinity.py``); ``--no-pin`` lets them run anywhere.
+
 From Python (the tests): ``with Cluster(2, db) as cluster:`` then ``cluster.url`` and ``cluster.instances``.
 """
 
@@ -128,6 +132,7 @@ class Cluster:
     port: int = 0  # the proxy's; 0: a free one
     host: str = "127.0.0.1"
     quiet: bool = True  # the instances' own output to /dev/null (else to this terminal)
+    pin: bool = True  # each instance kept on a core of its own (ALUETTE_CPU), in turn
     instances: list[Instance] = field(default_factory=list)
     proxy: subprocess.Popen[bytes] | None = None
     folder: Path | None = None
@@ -151,10 +156,13 @@ class Cluster:
         try:
             self.instances = [Instance(f"app{n + 1}", free_port()) for n in range(self.count)]
             output = subprocess.DEVNULL if self.quiet else None
-            for instance in self.instances:
+            cores = sorted(os.sched_getaffinity(0))
+            for n, instance in enumerate(self.instances):
+                # a core of its own for each instance, in turn (tutor/app/affinity.py says why)
+                pinned = dict(env, ALUETTE_CPU=str(cores[n % len(cores)])) if self.pin else env
                 instance.process = subprocess.Popen(
                     app_command(instance.port),
-                    cwd=ROOT, env=env, start_new_session=True,  # Ctrl-C reaches this script, which stops them in order
+                    cwd=ROOT, env=pinned, start_new_session=True,  # Ctrl-C reaches this script: it stops them in order
                     stdout=output, stderr=output,
                 )  # fmt: skip
             for instance in self.instances:
@@ -254,8 +262,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8501, help="the proxy's port (default 8501)")
     parser.add_argument("--host", default="127.0.0.1", help="the proxy's address (0.0.0.0: every network)")
     parser.add_argument("--verbose", action="store_true", help="show the instances' own output")
+    parser.add_argument(
+        "--no-pin", action="store_true", help="let every instance run on any core (default: each on one of its own)"
+    )
     args = parser.parse_args(argv)
-    cluster = Cluster(args.instances, args.db, port=args.port, host=args.host, quiet=not args.verbose)
+    cluster = Cluster(
+        args.instances, args.db, port=args.port, host=args.host, quiet=not args.verbose, pin=not args.no_pin
+    )
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         check_database(args.db)

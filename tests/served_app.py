@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -39,11 +39,11 @@ def serve(db: Path) -> Iterator[str]:
 
 @contextmanager
 def serve_process(
-    db: Path, script: str = "tutor/app/server.py", options: Sequence[str] = ()
+    db: Path, script: str = "tutor/app/server.py", options: Sequence[str] = (), environ: Mapping[str, str] | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """As :func:`serve`, with the server's process too (to look at its descriptors and memory); ``script``
+    """As :func:`serve`, with the server's process too (to look at its descriptors, memory and cores); ``script``
     (from the project's root) is another app to serve instead, e.g. a benchmark's floor; ``options`` more of
-    ``streamlit run``'s flags, over the project's config."""
+    ``streamlit run``'s flags, over the project's config; ``environ`` more variables for it."""
     port = free_port()
     flags = ["--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
     flags += options
@@ -52,7 +52,7 @@ def serve_process(
         # another app is asked, e.g. a benchmark's floor)
         [sys.executable, "-m", "streamlit", "run", script, *flags],
         cwd=ROOT,
-        env=dict(os.environ, ALUETTE_DB=str(db)),
+        env=dict(os.environ, **(environ or {}), ALUETTE_DB=str(db)),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )

@@ -384,11 +384,15 @@ def app_command(args: argparse.Namespace) -> list[str]:
 
 
 def app_environment(args: argparse.Namespace, environ: Mapping[str, str]) -> dict[str, str]:
-    """The app's environment: ``environ`` with the database of ``--db`` and, with ``--shared``, a shared
-    server's setting; ValueError (one line) for an ``ALUETTE_SHARED`` that says neither yes nor no."""
-    from tutor.app import shared_mode
+    """The app's environment: ``environ`` with the database of ``--db``, the core of ``--cpu`` and, with
+    ``--shared``, a shared server's setting; ValueError (one line) for an ``ALUETTE_SHARED`` that says neither yes
+    nor no, or an ``ALUETTE_CPU`` that names no core this process may use."""
+    from tutor.app import affinity, shared_mode
 
     env = dict(environ, **({"ALUETTE_DB": args.db} if args.db else {}))
+    if args.cpu is not None:
+        env[affinity.ENV_VAR] = args.cpu
+    affinity.core_from(env)  # refused here in one line, before the server starts
     if args.shared:
         env[shared_mode.ENV_VAR] = "1"
     elif shared_mode.setting(env.get(shared_mode.ENV_VAR, "")) is None:
@@ -473,6 +477,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a shared server (a club's, a school's): the sidebar lists nobody, each browser remembers its own "
         "learner, who comes back on another device with a PIN (also: ALUETTE_SHARED=1)",
+    )
+    app_p.add_argument(
+        "--cpu",
+        default=None,
+        metavar="CORE",
+        help="keep the server on this core (0, 1, ...; also: ALUETTE_CPU): under load a process serves more "
+        "learners on one core than spread over several; several instances on one machine, one core each",
     )
     app_p.set_defaults(run=cmd_app)
 

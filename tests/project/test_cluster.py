@@ -2,9 +2,10 @@
 when that instance is killed its next request lands on the other and the page still loads: the index page, and the
 Practice page run over the websocket and answered (the load benchmark's simulated learner).
 
-Which instance answered: the proxy names it in the ``X-Aluette-Instance`` header (and in its ``ALUETTE_INSTANCE``
-cookie); each instance's own port answers its health check, so the test knows which process to kill. The
-instances share a SQLite file here; the PostgreSQL store is plugged in the same way (``db=`` a URL).
+Each instance is kept on a core of its own (``ALUETTE_CPU``). Which instance answered: the proxy names it in the
+``X-Aluette-Instance`` header (and in its ``ALUETTE_INSTANCE`` cookie); each instance's own port answers its health
+check, so the test knows which process to kill. The instances share a SQLite file here; the PostgreSQL store is
+plugged in the same way (``db=`` a URL).
 """
 
 from __future__ import annotations
@@ -35,6 +36,15 @@ def get(client: urllib.request.OpenerDirector, url: str) -> tuple[int, str, str]
         return response.status, response.headers["X-Aluette-Instance"], response.read().decode("utf-8", "replace")
 
 
+def cores_of(pid: int) -> set[str]:
+    """The cores the threads of ``pid`` may run on, as Linux lists them."""
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        status = (task / "status").read_text(encoding="utf-8")
+        found |= {line.split()[1] for line in status.splitlines() if line.startswith("Cpus_allowed_list:")}
+    return found
+
+
 def listening(port: int) -> bool:
     with socket.socket() as probe:
         probe.settimeout(1)
@@ -43,6 +53,10 @@ def listening(port: int) -> bool:
 
 def test_a_browser_sticks_to_its_instance_and_moves_when_it_is_killed(tmp_path: Path) -> None:
     with Cluster(2, str(tmp_path / "progress.db")) as cluster:
+        # each instance on a core of its own, every one of its threads (on a one-core machine, both on that one)
+        cores = sorted(os.sched_getaffinity(0))
+        pids = [i.process.pid for i in cluster.instances if i.process is not None]
+        assert [cores_of(pid) for pid in pids] == [{str(cores[n % len(cores)])} for n in range(2)]
         first, second = browser(), browser()
         answers = [get(first, cluster.url + "/") for _ in range(5)]
         home = answers[0][1]

@@ -2,20 +2,30 @@
 :mod:`tutor.app.main` with the browser's HttpOnly cookie set by the server (:mod:`tutor.app.cookie`), the progress
 file pruned at start-up and every hour (:mod:`tutor.app.upkeep`), and the route serving the card pictures from
 memory (:mod:`tutor.app.cardroutes`), and the teacher's session cookie set and cleared by the server's routes
-(:mod:`tutor.app.teaching.routes`). ``streamlit run tutor/app/main.py`` still works, with the cards drawn inline."""
+(:mod:`tutor.app.teaching.routes`), pinned to one core when ``ALUETTE_CPU`` says so (:mod:`tutor.app.affinity`).
+``streamlit run tutor/app/main.py`` still works, with the cards drawn inline."""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import streamlit as st
 from starlette.middleware import Middleware
 from streamlit import config
 
-from tutor.app import cardroutes
+from tutor.app import affinity, cardroutes
 from tutor.app.cookie import BrowserCookie
 from tutor.app.teaching import routes as teaching_routes
 from tutor.app.upkeep import lifespan
+
+try:
+    # before the server starts its threads: each inherits the core from the one that starts it
+    affinity.pin_from(os.environ)
+except affinity.AffinityError as error:
+    print(f"aluette-tutor: {error}", file=sys.stderr)
+    raise SystemExit(2) from None
 
 app = st.App(
     Path(__file__).with_name("main.py"),
