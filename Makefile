@@ -6,6 +6,8 @@ PORT   ?= 8501
 ADDRESS ?= 127.0.0.1
 # `make run SHARED=1`: a shared server (a club's, a school's), whose sidebar lists nobody (README: A shared server)
 SHARED ?=
+# `make run CPU=0`: the server kept on core 0 (ALUETTE_CPU; README: Running it for a school), for a room on one instance
+CPU ?=
 
 .PHONY: run test test-deep lint check bench install install-test chromium printing postgresql haproxy cluster clean
 
@@ -38,7 +40,7 @@ printing:
 			poppler-utils >/dev/null; }
 
 run: install
-	$(if $(SHARED),ALUETTE_SHARED=$(SHARED)) $(BIN)/streamlit run tutor/app/server.py --server.port $(PORT) --server.address $(ADDRESS) --server.headless true \
+	$(if $(SHARED),ALUETTE_SHARED=$(SHARED)) $(if $(CPU),ALUETTE_CPU=$(CPU)) $(BIN)/streamlit run tutor/app/server.py --server.port $(PORT) --server.address $(ADDRESS) --server.headless true \
 		--browser.gatherUsageStats false
 
 # The browser tests drive Debian's Chromium through the playwright package (never a browser download); the
