@@ -30,6 +30,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def thread_cores(pid: int) -> dict[str, str]:
+    """Each thread of process ``pid`` (its id) and the cores it may run on, as Linux lists them."""
+    found = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        lines = (task / "status").read_text(encoding="utf-8").splitlines()
+        found[task.name] = next(line.split()[1] for line in lines if line.startswith("Cpus_allowed_list:"))
+    return found
+
+
 @contextmanager
 def serve(db: Path) -> Iterator[str]:
     """The app served on a free port with progress file ``db``: its URL, once the server says it is healthy."""

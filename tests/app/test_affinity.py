@@ -10,21 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from served_app import ROOT, serve_process
+from served_app import ROOT, serve_process, thread_cores
 
 from tutor.app import affinity
 from tutor.cli import build_parser, cmd_app
 
 CORES = sorted(os.sched_getaffinity(0))
-
-
-def cores_of(pid: int) -> dict[str, str]:
-    """Each thread of ``pid`` (its id) and the cores it may run on, as Linux lists them."""
-    found = {}
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        with open(task / "status", encoding="utf-8") as status:
-            found[task.name] = next(line.split()[1] for line in status if line.startswith("Cpus_allowed_list:"))
-    return found
 
 
 def test_the_setting_names_one_core_this_process_may_use_or_nothing() -> None:
@@ -62,7 +53,7 @@ for task in sorted(os.listdir("/proc/self/task")):
 def test_the_served_app_runs_on_the_core_it_is_given(tmp_path: Path) -> None:
     core = CORES[-1]
     with serve_process(tmp_path / "progress.db", environ={"ALUETTE_CPU": str(core)}) as (_, process):
-        threads = cores_of(process.pid)
+        threads = thread_cores(process.pid)
     assert len(threads) > 3 and set(threads.values()) == {str(core)}, threads
 
 

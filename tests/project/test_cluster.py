@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from cluster import Cluster, ClusterError, check_database, free_port, render, wait_until
 from load_driver import load_module
+from served_app import thread_cores
 
 
 def browser() -> urllib.request.OpenerDirector:
@@ -36,15 +37,6 @@ def get(client: urllib.request.OpenerDirector, url: str) -> tuple[int, str, str]
         return response.status, response.headers["X-Aluette-Instance"], response.read().decode("utf-8", "replace")
 
 
-def cores_of(pid: int) -> set[str]:
-    """The cores the threads of ``pid`` may run on, as Linux lists them."""
-    found = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        status = (task / "status").read_text(encoding="utf-8")
-        found |= {line.split()[1] for line in status.splitlines() if line.startswith("Cpus_allowed_list:")}
-    return found
-
-
 def listening(port: int) -> bool:
     with socket.socket() as probe:
         probe.settimeout(1)
@@ -56,7 +48,7 @@ def test_a_browser_sticks_to_its_instance_and_moves_when_it_is_killed(tmp_path: 
         # each instance on a core of its own, every one of its threads (on a one-core machine, both on that one)
         cores = sorted(os.sched_getaffinity(0))
         pids = [i.process.pid for i in cluster.instances if i.process is not None]
-        assert [cores_of(pid) for pid in pids] == [{str(cores[n % len(cores)])} for n in range(2)]
+        assert [set(thread_cores(pid).values()) for pid in pids] == [{str(cores[n % len(cores)])} for n in range(2)]
         first, second = browser(), browser()
         answers = [get(first, cluster.url + "/") for _ in range(5)]
         home = answers[0][1]
