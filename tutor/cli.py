@@ -386,13 +386,17 @@ def app_command(args: argparse.Namespace) -> list[str]:
 def app_environment(args: argparse.Namespace, environ: Mapping[str, str]) -> dict[str, str]:
     """The app's environment: ``environ`` with the database of ``--db``, the core of ``--cpu`` and, with
     ``--shared``, a shared server's setting; ValueError (one line) for an ``ALUETTE_SHARED`` that says neither yes
-    nor no, or an ``ALUETTE_CPU`` that names no core this process may use."""
-    from tutor.app import affinity, shared_mode
+    nor no, an ``ALUETTE_CPU`` that names no core this process may use, or an ``ALUETTE_PROXIES`` (or ``--proxies``)
+    that names something other than addresses and networks."""
+    from tutor.app import affinity, client, shared_mode
 
     env = dict(environ, **({"ALUETTE_DB": args.db} if args.db else {}))
     if args.cpu is not None:
         env[affinity.ENV_VAR] = args.cpu
     affinity.core_from(env)  # refused here in one line, before the server starts
+    if args.proxies is not None:
+        env[client.ENV_VAR] = args.proxies
+    client.proxies_from(env)  # likewise
     if args.shared:
         env[shared_mode.ENV_VAR] = "1"
     elif shared_mode.setting(env.get(shared_mode.ENV_VAR, "")) is None:
@@ -484,6 +488,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="CORE",
         help="keep the server on this core (0, 1, ...; also: ALUETTE_CPU): under load a process serves more "
         "learners on one core than spread over several; several instances on one machine, one core each",
+    )
+    app_p.add_argument(
+        "--proxies",
+        default=None,
+        metavar="ADDRESSES",
+        help="the proxies in front of the app on other machines, whose X-Forwarded-For says who the learner is: "
+        "addresses or networks, e.g. 10.0.0.2,10.0.1.0/24 (also: ALUETTE_PROXIES; a proxy on this computer "
+        "is always believed)",
     )
     app_p.set_defaults(run=cmd_app)
 
