@@ -76,6 +76,11 @@ def test_a_phone_follows_a_round_answers_on_the_cards_and_keeps_its_answer(serve
             rounds.act(db, roux, live.id, "reveal")
             expect(page.get_by_text("Right! All 2 answers are right.")).to_be_visible(timeout=FOLLOW_MS)
             settle("reveal")
+            # the reveal's table shows the trick's four cards as pictures served as files, as the question did, not
+            # as inline SVG sent again to every phone
+            drawn = page.locator(".alu-reveal .alu-table")
+            assert drawn.locator("img[src*='cards/']").count() == 4
+            assert drawn.locator("svg").count() == 0
             rounds.act(db, roux, live.id, "next")
             expect(page.get_by_text("You got 1 of 1 question right.")).to_be_visible(timeout=FOLLOW_MS)
             rounds.act(db, roux, live.id, "end")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from tutor.app import client, learners, quiz, reveal, scenario_view, state, views
+from tutor.app import cardfiles, client, learners, quiz, reveal, scenario_view, state, views
 from tutor.app import kinds as app_kinds
 from tutor.app import lang as app_lang
 from tutor.app.markup import md
@@ -267,6 +267,13 @@ def _solved(scenario: Scenario, lang: str) -> Explained:
 
 
 def _reveal(found: Round, scenario: Scenario, where: str, mine: rounds.RoundAnswer | None, lang: str) -> None:
+    # The cards as pictures served as files, as the question before it drew them (quiz.play): thirty phones
+    # revealing at once would each be sent every card's whole SVG again, and build each shape of it.
+    with cardfiles.as_files():
+        _revealed(found, scenario, where, mine, lang)
+
+
+def _revealed(found: Round, scenario: Scenario, where: str, mine: rounds.RoundAnswer | None, lang: str) -> None:
     _ = ui.translator(lang)
     shown = app_lang.scenario(scenario)
     result = _solved(scenario, lang)
