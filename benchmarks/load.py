@@ -24,13 +24,14 @@ of the learner's own (seeded by its number: the same draws every run); ``--think
 
 For each number of learners (a sweep, each step ``--seconds`` long, the learners started over one think time):
 questions/s, p50/p95 of each action, server CPU per question (``/proc/<pid>/stat`` of every server process, when
-local), and errors (an exception element, a run that does not end within 30 s, a closed connection, a Check whose
-verdict is not drawn). Then memory: RSS per idle session (page loaded) and per active one (answered), and whether
-closing them gives it back; with ``--memory-again 125``, what as many sessions again add once Streamlit has let the
-first ones go (it keeps a closed session 2 minutes for a reconnection): about nothing if their memory was freed.
-With ``--runs`` above 1 every figure is the median of the runs. ``--serial N`` first measures the server CPU of a
-question alone: one learner at a time, no think time, the targets in turn, rounds of N questions (a figure a busy
-machine distorts far less than a sweep's). Asserts nothing.
+local), the servers' and this driver's share of a core, how busy the whole machine's cores were (``/proc/stat``:
+whether anything was left for a second instance), and errors (an exception element, a run that does not end within
+30 s, a closed connection, a Check whose verdict is not drawn). Then memory: RSS per idle session (page loaded) and
+per active one (answered), and whether closing them gives it back; with ``--memory-again 125``, what as many
+sessions again add once Streamlit has let the first ones go (it keeps a closed session 2 minutes for a
+reconnection): about nothing if their memory was freed. With ``--runs`` above 1 every figure is the median of the
+runs. ``--serial N`` first measures the server CPU of a question alone: one learner at a time, no think time, the
+targets in turn, rounds of N questions (a figure a busy machine distorts far less than a sweep's). Asserts nothing.
 
 By default the script serves the tutor (``aluette-tutor app``'s command, a temporary SQLite file) and the bare app
 itself on free loopback ports; ``--instances N`` serves N tutor instances behind HAProxy (``deploy/cluster.py``)
@@ -47,6 +48,7 @@ import asyncio
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -65,6 +67,11 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from websockets.asyncio.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parent.parent
+# Bounds of a sweep. 500 learners thinking 2 s give at most 62 questions a second, which two instances serve with
+# room to spare: what they can serve together shows only with more. A thousand websockets cost this driver some
+# 30% of a core.
+MAX_LEARNERS = 1000
+MAX_SECONDS = 600
 sys.path[:0] = [str(ROOT), str(ROOT / "deploy")]
 from cluster import Cluster, app_command, free_port, healthy  # noqa: E402
 
@@ -324,6 +331,26 @@ def cpu_seconds(pids: tuple[int, ...]) -> float:
     return total
 
 
+def busy_and_total(line: str) -> tuple[int, int]:
+    """The ticks a ``cpu`` line of ``/proc/stat`` counts as busy (user, nice, system, irq, softirq, steal) and in
+    all (those, idle and iowait; guest time is inside user already), summed over every core."""
+    user, nice, system, idle, iowait, irq, softirq, steal = (int(f) for f in line.split()[1:9])
+    busy = user + nice + system + irq + softirq + steal
+    return busy, busy + idle + iowait
+
+
+def machine_ticks() -> tuple[int, int]:
+    """The whole machine's busy and total ticks so far: everything on it, the servers, this driver, PostgreSQL,
+    the proxy and anything else, so that "the machine was full" is a figure, not a guess."""
+    return busy_and_total(Path("/proc/stat").read_text().splitlines()[0])
+
+
+def driver_seconds() -> float:
+    """The CPU this driver process has used (its learners' protocol, their JSON and protobufs)."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
 def rss_mb(pids: tuple[int, ...]) -> float:
     total = 0
     for pid in pids:
@@ -342,6 +369,8 @@ class Step:
     check: tuple[float, float]
     cpu_per_question: float  # ms
     cpu_share: float  # of one core
+    driver_share: float  # this driver's CPU, of one core
+    machine_busy: float  # of all the machine's cores together
     errors: int
     first_error: str
 
@@ -356,6 +385,7 @@ def quantiles(values: list[float]) -> tuple[float, float]:
 async def sweep_step(target: Target, learners: int, seconds: float, think: float, spread: float = SPREAD) -> Step:
     timings = Timings()
     cpu = cpu_seconds(target.pids) if target.pids else 0.0
+    driver, (busy, total) = driver_seconds(), machine_ticks()
     started = time.monotonic()
     stop = started + seconds
     await asyncio.gather(
@@ -363,10 +393,12 @@ async def sweep_step(target: Target, learners: int, seconds: float, think: float
     )
     elapsed = time.monotonic() - started
     used = (cpu_seconds(target.pids) - cpu) if target.pids else float("nan")
+    busy_after, total_after = machine_ticks()
     return Step(
         learners, timings.questions / elapsed, quantiles(timings.load), quantiles(timings.click),
-        quantiles(timings.check), used * 1000 / max(timings.questions, 1), used / elapsed, len(timings.errors),
-        timings.errors[0] if timings.errors else "",
+        quantiles(timings.check), used * 1000 / max(timings.questions, 1), used / elapsed,
+        (driver_seconds() - driver) / elapsed, (busy_after - busy) / max(total_after - total, 1),
+        len(timings.errors), timings.errors[0] if timings.errors else "",
     )  # fmt: skip
 
 
@@ -498,7 +530,12 @@ def clicks(p50: float, p95: float) -> str:
 def report(name: str, steps: list[list[Step]]) -> dict[int, float]:
     """Print one target's sweep (medians over the runs); its CPU ms per question by learner count."""
     print(f"\n{name}")
-    print("  learners  q/s    load p50/p95 ms   click p50/p95 ms  check p50/p95 ms  CPU ms/q  CPU(core)  errors")
+    # CPU(core): the servers' share of one core; driver(core): this driver's; machine: all the cores' busy share,
+    # whatever ran on them (the servers, the driver, PostgreSQL, the proxy, anything else)
+    print(
+        "  learners  q/s    load p50/p95 ms   click p50/p95 ms  check p50/p95 ms  CPU ms/q  CPU(core)  "
+        f"driver(core)  machine({os.cpu_count()} cores)  errors"
+    )
     cpu: dict[int, float] = {}
     for runs in zip(*steps, strict=True):
 
@@ -511,7 +548,8 @@ def report(name: str, steps: list[list[Step]]) -> dict[int, float]:
             f"{m(lambda s: s.load[0]):7.0f} / {m(lambda s: s.load[1]):5.0f}   "
             f"{clicks(m(lambda s: s.click[0]), m(lambda s: s.click[1]))}   "
             f"{m(lambda s: s.check[0]):7.0f} / {m(lambda s: s.check[1]):5.0f}   "
-            f"{cpu[runs[0].learners]:7.1f}   {m(lambda s: s.cpu_share):6.0%}   {sum(s.errors for s in runs):6d}"
+            f"{cpu[runs[0].learners]:7.1f}   {m(lambda s: s.cpu_share):6.0%}      {m(lambda s: s.driver_share):6.0%}"
+            f"          {m(lambda s: s.machine_busy):6.0%}       {sum(s.errors for s in runs):6d}"
         )
         first = next((s.first_error for s in runs if s.first_error), "")
         if first:
@@ -622,8 +660,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.quick:
         args.learners, args.seconds, args.runs, args.sessions, args.think = [3, 6], 8.0, 1, 5, 1.0
-    if any(n < 1 for n in args.learners) or max(args.learners) > 500 or args.seconds > 600:
-        parser.error("learners 1-500 per step, steps of at most 600 s")
+    if any(n < 1 for n in args.learners) or max(args.learners) > MAX_LEARNERS or args.seconds > MAX_SECONDS:
+        parser.error(f"learners 1-{MAX_LEARNERS} per step, steps of at most {MAX_SECONDS} s")
     if not 0 <= args.think_spread <= 1:
         parser.error("--think-spread: from 0 to 1")
     print(f"{os.cpu_count()} cores; learners {args.learners}, {args.seconds:.0f} s each, think {args.think} s "

@@ -70,3 +70,11 @@ def test_an_exception_on_the_page_is_an_error(load: ModuleType) -> None:
     element.exception.message = "boom"
     with pytest.raises(load.Failed, match="exception element: boom"):
         page._drawn(element, "")
+
+
+def test_the_machine_s_busy_share_counts_every_busy_tick_and_nothing_idle(load: ModuleType) -> None:
+    # /proc/stat's first line: user nice system idle iowait irq softirq steal guest guest_nice, over every core;
+    # busy 100 + 5 + 50 + 3 + 2 + 10 = 170, idle 800 + 20; guest (inside user already) is not counted twice
+    assert load.busy_and_total("cpu  100 5 50 800 20 3 2 10 7 1") == (170, 990)
+    busy, total = load.machine_ticks()
+    assert 0 <= busy <= total
