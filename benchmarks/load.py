@@ -75,6 +75,8 @@ MAX_SECONDS = 600
 sys.path[:0] = [str(ROOT), str(ROOT / "deploy")]
 from cluster import Cluster, app_command, free_port, healthy  # noqa: E402
 
+from tutor.app.affinity import allowed  # noqa: E402
+
 RUN_TIMEOUT = 30.0  # s: a run that has not ended by then is an error
 SCENARIO = "spoiled-aces"
 # the card a learner chooses: the radio group drawn as the trick's cards (label contains), and the card's label
@@ -492,7 +494,7 @@ def targets(args: argparse.Namespace, stack: ExitStack, folder: Path) -> list[Ta
     bare_command = app_command(bare_port)
     bare_command[bare_command.index("run") + 1] = str(bare)
     # one process on one core, as README's deployment runs an instance (tutor/app/affinity.py), the floor too
-    core = None if args.free else sorted(os.sched_getaffinity(0))[0]
+    core = None if args.free else allowed()[0]
     found = [Target("bare", f"http://127.0.0.1:{bare_port}", (stack.enter_context(
         serve(bare_command, ROOT, dict(os.environ), bare_port, core)).pid,), tutor=False)]  # fmt: skip
     env = dict(os.environ, ALUETTE_DB=str(folder / "progress.db"))

@@ -40,6 +40,8 @@ from types import TracebackType
 # one free-port finder for both scripts; `cluster.free_port` stays importable (benchmarks/load.py, the tests)
 from local_postgres import free_port as free_port
 
+from tutor.app.affinity import allowed
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = Path(__file__).resolve().parent / "haproxy.cfg"
 ADDRESS = ("    # --- address (deploy/cluster.py writes its own) ---", "    # --- end of address ---")
@@ -156,7 +158,7 @@ class Cluster:
         try:
             self.instances = [Instance(f"app{n + 1}", free_port()) for n in range(self.count)]
             output = subprocess.DEVNULL if self.quiet else None
-            cores = sorted(os.sched_getaffinity(0))
+            cores = allowed()
             for n, instance in enumerate(self.instances):
                 # a core of its own for each instance, in turn (tutor/app/affinity.py says why)
                 pinned = dict(env, ALUETTE_CPU=str(cores[n % len(cores)])) if self.pin else env

@@ -30,6 +30,32 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def refused_start(environ: Mapping[str, str]) -> subprocess.CompletedProcess[str]:
+    """``streamlit run tutor/app/server.py`` with ``environ`` added to this environment, to its end: for a setting
+    the server refuses before it serves anything (its exit code and its one line on stderr)."""
+    return subprocess.run(
+        [sys.executable, "-m", "streamlit", "run", "tutor/app/server.py", "--server.headless", "true",
+         "--server.port", "0"],
+        cwd=ROOT, env={**os.environ, **environ}, capture_output=True, text=True, timeout=90,
+    )  # fmt: skip
+
+
+def app_command_launch(monkeypatch: pytest.MonkeyPatch, *argv: str) -> tuple[int, list[Mapping[str, str]]]:
+    """``aluette-tutor`` run with ``argv`` (``app ...``), the server it would start replaced: its exit code, and the
+    environment of each server it started (none when it refused)."""
+    from tutor.cli import build_parser
+
+    started: list[Mapping[str, str]] = []
+
+    def call(command: Sequence[str], env: Mapping[str, str]) -> int:
+        started.append(env)
+        return 0
+
+    monkeypatch.setattr(subprocess, "call", call)
+    args = build_parser().parse_args(list(argv))
+    return int(args.run(args)), started
+
+
 def thread_cores(pid: int) -> dict[str, str]:
     """Each thread of process ``pid`` (its id) and the cores it may run on, as Linux lists them."""
     found = {}

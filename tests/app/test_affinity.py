@@ -10,10 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from served_app import ROOT, serve_process, thread_cores
+from served_app import ROOT, app_command_launch, refused_start, serve_process, thread_cores
 
 from tutor.app import affinity
-from tutor.cli import build_parser, cmd_app
 
 CORES = sorted(os.sched_getaffinity(0))
 
@@ -59,12 +58,7 @@ def test_the_served_app_runs_on_the_core_it_is_given(tmp_path: Path) -> None:
 
 def test_a_wrong_core_stops_the_server_with_one_line(tmp_path: Path) -> None:
     wrong = str(CORES[-1] + 1)
-    out = subprocess.run(
-        [sys.executable, "-m", "streamlit", "run", "tutor/app/server.py", "--server.headless", "true",
-         "--server.port", "0"],
-        cwd=ROOT, env=dict(os.environ, ALUETTE_CPU=wrong, ALUETTE_DB=str(tmp_path / "p.db")),
-        capture_output=True, text=True, timeout=90,
-    )  # fmt: skip
+    out = refused_start({"ALUETTE_CPU": wrong, "ALUETTE_DB": str(tmp_path / "p.db")})
     assert out.returncode == 2
     line = f"aluette-tutor: ALUETTE_CPU='{wrong}' is not a core this process may use ({affinity.spans(CORES)})"
     assert line in out.stderr.splitlines() and "Traceback" not in out.stderr
@@ -73,14 +67,10 @@ def test_a_wrong_core_stops_the_server_with_one_line(tmp_path: Path) -> None:
 def test_the_app_command_refuses_a_wrong_core_before_starting_anything(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    started: list[object] = []
-    monkeypatch.setattr(subprocess, "call", lambda *a, **k: started.append(a) or 0)
-    assert cmd_app(build_parser().parse_args(["app", "--cpu", "many"])) == 2
-    assert started == []
+    assert app_command_launch(monkeypatch, "app", "--cpu", "many") == (2, [])
     assert capsys.readouterr().err == (
         f"aluette-tutor: ALUETTE_CPU='many' is not a core this process may use ({affinity.spans(CORES)})\n"
     )
     # a core it may use goes to the server in its environment
-    monkeypatch.setattr(subprocess, "call", lambda *a, **k: started.append(k["env"]["ALUETTE_CPU"]) or 0)
-    assert cmd_app(build_parser().parse_args(["app", "--cpu", str(CORES[0])])) == 0
-    assert started == [str(CORES[0])]
+    code, started = app_command_launch(monkeypatch, "app", "--cpu", str(CORES[0]))
+    assert code == 0 and [env["ALUETTE_CPU"] for env in started] == [str(CORES[0])]

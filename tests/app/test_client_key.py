@@ -5,17 +5,13 @@ server and by `aluette-tutor app --proxies` before it starts anything."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from served_app import ROOT
+from served_app import app_command_launch, refused_start
 
 from tutor.app import client
-from tutor.cli import build_parser, cmd_app
 
 
 @pytest.mark.parametrize(
@@ -60,12 +56,7 @@ def test_the_proxies_are_addresses_or_networks() -> None:
 
 
 def test_a_proxy_list_that_does_not_read_stops_the_server_with_one_line(tmp_path: Path) -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "streamlit", "run", "tutor/app/server.py", "--server.headless", "true",
-         "--server.port", "0"],
-        cwd=ROOT, env=dict(os.environ, ALUETTE_PROXIES="10.0.0.300", ALUETTE_DB=str(tmp_path / "p.db")),
-        capture_output=True, text=True, timeout=90,
-    )  # fmt: skip
+    out = refused_start({"ALUETTE_PROXIES": "10.0.0.300", "ALUETTE_DB": str(tmp_path / "p.db")})
     assert out.returncode == 2
     line = "aluette-tutor: ALUETTE_PROXIES: '10.0.0.300' is not an address or a network (e.g. 10.0.0.2 or 10.0.1.0/24)"
     assert line in out.stderr.splitlines() and "Traceback" not in out.stderr
@@ -74,14 +65,10 @@ def test_a_proxy_list_that_does_not_read_stops_the_server_with_one_line(tmp_path
 def test_the_app_command_refuses_a_proxy_list_that_does_not_read(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    started: list[object] = []
-    monkeypatch.setattr(subprocess, "call", lambda *a, **k: started.append(a) or 0)
-    assert cmd_app(build_parser().parse_args(["app", "--proxies", "the proxy"])) == 2
-    assert started == []
+    assert app_command_launch(monkeypatch, "app", "--proxies", "the proxy") == (2, [])
     assert capsys.readouterr().err == (
         "aluette-tutor: ALUETTE_PROXIES: 'the' is not an address or a network (e.g. 10.0.0.2 or 10.0.1.0/24)\n"
     )
     # a list that reads goes to the server in its environment
-    monkeypatch.setattr(subprocess, "call", lambda *a, **k: started.append(k["env"]["ALUETTE_PROXIES"]) or 0)
-    assert cmd_app(build_parser().parse_args(["app", "--proxies", "10.0.0.2,10.0.1.0/24"])) == 0
-    assert started == ["10.0.0.2,10.0.1.0/24"]
+    code, started = app_command_launch(monkeypatch, "app", "--proxies", "10.0.0.2,10.0.1.0/24")
+    assert code == 0 and [env["ALUETTE_PROXIES"] for env in started] == ["10.0.0.2,10.0.1.0/24"]
